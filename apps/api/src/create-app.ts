@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { httpRequestDuration, type Platform } from '@stardeck/infra';
+import { AppModule } from './app.module';
+import { EnvelopeInterceptor } from './common/envelope';
+import { EnvelopeExceptionFilter } from './common/exception.filter';
+import { PinoNestLogger } from './common/pino-nest-logger';
+import { ContractValidationPipe } from './common/validation.pipe';
+
+export interface AppOptions {
+  /** Built web client to serve at `/` (embedded mode serves API and web on one port). */
+  webDir?: string | null;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Composes the HTTP app on a platform: used by the API process, the all-in-one process and tests. */
+export async function createApp(platform: Platform, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: platform.logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    // A caller's x-request-id is kept when it looks like one, so a request can be followed across services.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(platform), adapter, {
+    logger: new PinoNestLogger(platform.logger),
+    bufferLogs: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie as never);
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.useGlobalPipes(new ContractValidationPipe());
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalFilters(new EnvelopeExceptionFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('stardeck API').setVersion('1').addBearerAuth().addCookieAuth('stardeck_refresh').build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+
+  if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
+    await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false });
+    // Client-side routes (/discover, /{username}, …) all load the app shell; unknown API paths stay 404.
+    fastify.get('/*', (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/v1/') || path.includes('.')) {
+        return reply.status(404).send({ status: 'error', status_code: 404, msg: { title: 'Not Found', description: `No route for GET ${path}` } });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  await app.init();
+  return app;
+}

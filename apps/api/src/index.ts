@@ -1,0 +1,4 @@
+export * from './create-app';
+export * from './server';
+export * from './common/api-error';
+export * from './common/envelope';

@@ -1,0 +1,4 @@
+import { runMain } from './server';
+
+/** The API process alone (services mode): HTTP, the relay, no projections. */
+runMain(['api']);

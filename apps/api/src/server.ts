@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Relay, createLogger, createPlatform, loadConfig, type Platform, type StardeckConfig } from '@stardeck/infra';
+import { ALL_PROJECTIONS, ProjectorRuntime } from '@stardeck/projector';
+import { createApp } from './create-app';
+
+export type Role = 'api' | 'projector';
+
+export interface ServerOptions {
+  env?: Record<string, string | undefined>;
+  /** Which parts run in this process. The all-in-one process runs every part. */
+  roles: Role[];
+  webDir?: string | null;
+  /** Overrides for tests: port 0 picks a free port. */
+  config?: Partial<StardeckConfig>;
+}
+
+export interface RunningServer {
+  app: NestFastifyApplication;
+  platform: Platform;
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_WEB_DIR = resolve(__dirname, '../../web/dist');
+
+/** Starts the configured parts of stardeck in this process and returns a handle to stop them. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const logger = createLogger(config.logLevel, 'stardeck');
+  const platform = await createPlatform(config, logger);
+  const relay = new Relay(platform.store, platform.bus, platform.locks, logger.child({ component: 'relay' }));
+  relay.start();
+  const projector = options.roles.includes('projector')
+    ? new ProjectorRuntime(ALL_PROJECTIONS, platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }))
+    : null;
+  projector?.start();
+  const app = await createApp(platform, { webDir: options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, mode: config.mode, roles: options.roles, database: platform.database.kind, bus: platform.bus.kind }, 'stardeck listening');
+  return {
+    app,
+    platform,
+    url,
+    close: async () => {
+      await app.close();
+      await projector?.stop();
+      await relay.stop();
+      await platform.close();
+    },
+  };
+}
+
+/** Entry point helper: start, stop cleanly on SIGTERM/SIGINT, print config problems plainly. */
+export function runMain(roles: Role[]): void {
+  startServer({ roles }).then(
+    (server) => {
+      const stop = () => void server.close().then(() => process.exit(0), () => process.exit(1));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    },
+    (error: Error) => {
+      console.error(error.name === 'ConfigError' ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

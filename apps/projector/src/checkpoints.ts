@@ -1,0 +1,59 @@
+import { hostname } from 'node:os';
+import { LOG_START, type Db, type LogCursor, type Tx } from '@stardeck/infra';
+import { sql } from 'kysely';
+
+export const OWNER_ID = `${hostname()}:${process.pid}`;
+
+export interface CheckpointRow {
+  name: string;
+  cursor: LogCursor;
+  status: 'live' | 'rebuilding' | 'rebuild_requested';
+  rebuild_total: number | null;
+  rebuild_done: number | null;
+  owner: string | null;
+  updated_at: Date;
+}
+
+export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
+  await db.insertInto('projection_checkpoints').values({ name, last_xid: '0', last_position: 0, status: 'live', rebuild_total: null, rebuild_done: null, owner: null, updated_at: new Date() })
+    .onConflict((oc) => oc.column('name').doNothing()).execute();
+}
+
+export async function readCheckpoint(db: Db | Tx, name: string, lock = false): Promise<CheckpointRow | null> {
+  let query = db
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'last_position', sql<string>`last_xid::text`.as('last_xid'), 'status', 'rebuild_total', 'rebuild_done', 'owner', 'updated_at'])
+    .where('name', '=', name);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  return {
+    name: row.name,
+    cursor: { xid: row.last_xid, position: row.last_position },
+    status: row.status,
+    rebuild_total: row.rebuild_total,
+    rebuild_done: row.rebuild_done,
+    owner: row.owner,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listCheckpoints(db: Db): Promise<CheckpointRow[]> {
+  const rows = await db.selectFrom('projection_checkpoints').select('name').orderBy('name').execute();
+  const all = await Promise.all(rows.map((r) => readCheckpoint(db, r.name)));
+  return all.filter((r): r is CheckpointRow => r !== null);
+}
+
+export async function writeCheckpoint(tx: Db | Tx, name: string, cursor: LogCursor, extra: { rebuild_done?: number } = {}): Promise<void> {
+  await tx
+    .updateTable('projection_checkpoints')
+    .set({ last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date(), ...extra })
+    .where('name', '=', name)
+    .execute();
+}
+
+export async function setStatus(db: Db | Tx, name: string, status: CheckpointRow['status'], extra: Partial<{ rebuild_total: number | null; rebuild_done: number | null; owner: string | null }> = {}): Promise<void> {
+  await db.updateTable('projection_checkpoints').set({ status, updated_at: new Date(), ...extra }).where('name', '=', name).execute();
+}
+
+export { LOG_START };

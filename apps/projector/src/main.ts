@@ -1,0 +1,29 @@
+import { ConfigError, createLogger, createPlatform, loadConfig } from '@stardeck/infra';
+import { ALL_PROJECTIONS } from './projections';
+import { ProjectorRuntime } from './projector-runtime';
+
+/** The projector process on its own: PROJECTIONS=a,b runs a subset (default: all). */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { requireServices: true });
+  const logger = createLogger(config.logLevel, 'projector');
+  const wanted = process.env.PROJECTIONS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = wanted?.filter((name) => !ALL_PROJECTIONS.some((p) => p.name === name)) ?? [];
+  if (unknown.length) throw new ConfigError([`PROJECTIONS names unknown projections: ${unknown.join(', ')}`]);
+  const projections = wanted ? ALL_PROJECTIONS.filter((p) => wanted.includes(p.name)) : ALL_PROJECTIONS;
+  const platform = await createPlatform(config, logger);
+  const runtime = new ProjectorRuntime(projections, platform.store, platform.bus, platform.locks, logger);
+  runtime.start();
+  logger.info({ projections: projections.map((p) => p.name) }, 'projector started');
+  const shutdown = async () => {
+    await runtime.stop();
+    await platform.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,202 @@
+import {
+  LOG_START, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
+  type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent,
+} from '@stardeck/infra';
+import { OWNER_ID, ensureCheckpoint, readCheckpoint, setStatus, writeCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
+
+export interface RunnerOptions {
+  /** With no live event for this long, the runner reads the log itself. */
+  silenceMs?: number;
+  batchSize?: number;
+  /** How often a standby tries to take over. */
+  standbyRetryMs?: number;
+}
+
+export const projectionLockKey = (name: string) => `stardeck:projection:${name}`;
+
+/** Another process moved this projection's checkpoint: this one must step down at once. */
+class LostOwnership extends Error {}
+
+/**
+ * Runs one projection: stands by until it owns the projection's lock, then catches up from the
+ * Postgres log and follows the bus, falling back to the log on a hole or silence.
+ */
+export class ProjectionRunner {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private cursor: LogCursor = LOG_START;
+  private inbox: PublishedEvent[] = [];
+  private wake: (() => void) | null = null;
+  private active = false;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly store: EventStore,
+    private readonly bus: EventBus,
+    private readonly locks: LockManager,
+    private readonly logger: Logger,
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const name = this.projection.name;
+    await ensureCheckpoint(this.store.db, name).catch(() => undefined);
+    while (this.running) {
+      let lease: Lease | null = null;
+      try {
+        lease = await this.locks.tryAcquire(projectionLockKey(name));
+      } catch (error) {
+        this.logger.warn({ err: error, projection: name }, 'projection lock unavailable');
+      }
+      if (!lease) {
+        await this.sleep(this.options.standbyRetryMs ?? 1000);
+        continue;
+      }
+      this.active = true;
+      this.logger.info({ projection: name, owner: OWNER_ID }, 'projection active');
+      try {
+        await this.runActive(lease);
+      } catch (error) {
+        if (!(error instanceof LostOwnership)) this.logger.error({ err: error, projection: name }, 'projection failed; restarting');
+        await this.sleep(500);
+      } finally {
+        this.active = false;
+        await lease.release();
+      }
+    }
+  }
+
+  private async runActive(lease: Lease): Promise<void> {
+    let leaseLost = false;
+    void lease.lost.then(() => {
+      leaseLost = true;
+      this.wake?.();
+    });
+    await setStatus(this.store.db, this.projection.name, 'live', { owner: OWNER_ID });
+    this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
+    this.inbox = [];
+    const subscription = await this.bus.subscribe(`projection_${this.projection.name}`, async (message) => {
+      this.inbox.push(message);
+      this.wake?.();
+    });
+    try {
+      await this.catchUp();
+      let lastLogCheck = Date.now();
+      while (this.running && !leaseLost) {
+        if (this.inbox.length === 0) await this.sleep(this.options.silenceMs ?? 2000);
+        const message = this.inbox.shift();
+        if (message) await this.onLive(message);
+        const silent = Date.now() - lastLogCheck >= (this.options.silenceMs ?? 2000);
+        if (!message || silent) {
+          await this.checkRebuildRequest();
+          await this.catchUp();
+          lastLogCheck = Date.now();
+        }
+      }
+    } finally {
+      await subscription.stop();
+    }
+  }
+
+  private async onLive({ event, prev }: PublishedEvent): Promise<void> {
+    const at = cursorOf(event);
+    if (compareCursors(at, this.cursor) <= 0) return;
+    if (compareCursors(prev, this.cursor) !== 0) {
+      // A hole: something between our checkpoint and this event never arrived. The log has it.
+      await this.catchUp();
+      return;
+    }
+    await this.applyBatch([event]);
+  }
+
+  /** Reads the log from the checkpoint until nothing visible is left. Returns how many events it read. */
+  async catchUp(onProgress?: (done: number) => void): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const events = await this.store.readAfter(this.cursor, this.options.batchSize ?? 500);
+      if (events.length === 0) break;
+      await this.applyBatch(events, onProgress ? done + events.length : undefined);
+      done += events.length;
+      onProgress?.(done);
+    }
+    const head = await this.store.headPosition();
+    projectorLagEvents.set({ projection: this.projection.name }, Math.max(0, head - this.cursor.position));
+    return done;
+  }
+
+  /** Applies events and moves the checkpoint in one transaction, refusing if another owner moved it. */
+  private async applyBatch(events: StoredEvent[], rebuildDone?: number): Promise<void> {
+    const last = cursorOf(events[events.length - 1]!);
+    await this.store.db.transaction().execute(async (tx) => {
+      const checkpoint = await readCheckpoint(tx, this.projection.name, true);
+      if (!checkpoint || compareCursors(checkpoint.cursor, this.cursor) !== 0) throw new LostOwnership();
+      for (const event of events) {
+        if (this.projection.handles.includes(event.type)) await this.projection.apply(event, tx);
+      }
+      await writeCheckpoint(tx, this.projection.name, last, rebuildDone === undefined ? {} : { rebuild_done: rebuildDone });
+    });
+    this.cursor = last;
+  }
+
+  /** A rebuild asked for by an admin or the CLI while this process owns the projection. */
+  private async checkRebuildRequest(): Promise<void> {
+    const checkpoint = await readCheckpoint(this.store.db, this.projection.name);
+    if (checkpoint?.status === 'rebuild_requested') await this.rebuild();
+  }
+
+  /** Empties the read model and replays the whole log into it, recording progress as it goes. */
+  async rebuild(onProgress?: (done: number, total: number) => void): Promise<void> {
+    const name = this.projection.name;
+    const total = await this.store.countAfter(LOG_START);
+    this.logger.info({ projection: name, total }, 'projection rebuild started');
+    await this.store.db.transaction().execute(async (tx) => {
+      await this.projection.reset(tx);
+      await writeCheckpoint(tx, name, LOG_START);
+      await setStatus(tx, name, 'rebuilding', { rebuild_total: total, rebuild_done: 0, owner: OWNER_ID });
+    });
+    this.cursor = LOG_START;
+    await this.catchUp((done) => onProgress?.(done, total));
+    await setStatus(this.store.db, name, 'live', { rebuild_total: null, rebuild_done: null });
+    this.logger.info({ projection: name }, 'projection rebuild finished');
+  }
+
+  /** Used by the CLI when no process owns the projection: rebuild here, under the lock. */
+  async rebuildExclusively(lease: Lease, onProgress?: (done: number, total: number) => void): Promise<void> {
+    try {
+      this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
+      await this.rebuild(onProgress);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).then(() => {
+      this.wake = null;
+    });
+  }
+}

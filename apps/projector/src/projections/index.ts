@@ -1,0 +1,9 @@
+import type { Projection } from '../projection';
+import { statsProjection } from './stats/stats.projection';
+
+/** Every async projection the platform runs. Inline projections live with their write models in the API. */
+export const ALL_PROJECTIONS: readonly Projection[] = [statsProjection];
+
+export function findProjection(name: string): Projection | undefined {
+  return ALL_PROJECTIONS.find((p) => p.name === name);
+}

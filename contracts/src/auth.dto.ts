@@ -1,0 +1,159 @@
+import { Transform } from 'class-transformer';
+import {
+  Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength,
+  registerDecorator, type ValidationArguments, type ValidationOptions,
+} from 'class-validator';
+import { LIMITS, RESERVED_USERNAMES } from './limits';
+import { MSG } from './messages';
+
+/** The spec's "simple address pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVITE_KEY_PATTERN = /^[0-9a-f]{12}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Decorator: the property must equal another property of the same object. */
+function MatchesProperty(other: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'matchesProperty',
+      target: target.constructor,
+      propertyName,
+      constraints: [other],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) =>
+          value === (args.object as Record<string, unknown>)[args.constraints[0] as string],
+      },
+    });
+}
+
+function NotReserved(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'notReserved',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()),
+      },
+    });
+}
+
+/** Validators shared by every form that takes an email; the order decides which message shows first. */
+function EmailField() {
+  return (target: object, propertyName: string) => {
+    trim()(target, propertyName);
+    IsString({ message: MSG.emailRequired })(target, propertyName);
+    IsNotEmpty({ message: MSG.emailRequired })(target, propertyName);
+    Length(1, LIMITS.emailMax, { message: MSG.emailLength })(target, propertyName);
+    Matches(EMAIL_PATTERN, { message: MSG.invalidEmail })(target, propertyName);
+  };
+}
+
+function PasswordField() {
+  return (target: object, propertyName: string) => {
+    IsString({ message: MSG.passwordMin })(target, propertyName);
+    MinLength(LIMITS.passwordMin, { message: MSG.passwordMin })(target, propertyName);
+    MaxLength(LIMITS.passwordMax, { message: MSG.passwordMax })(target, propertyName);
+  };
+}
+
+export class LoginDto {
+  @EmailField() email!: string;
+  // Any non-empty password may be tried; length rules apply when one is chosen, not at login.
+  @IsString({ message: MSG.invalidCredentials })
+  @IsNotEmpty({ message: MSG.invalidCredentials })
+  @MaxLength(256, { message: MSG.invalidCredentials })
+  password!: string;
+  @IsOptional() @IsBoolean() remember_me?: boolean;
+}
+
+export class EmailOnlyDto {
+  @EmailField() email!: string;
+}
+
+export class ResetPasswordDto {
+  @IsString({ message: MSG.recoveryTokenRequired })
+  @IsNotEmpty({ message: MSG.recoveryTokenRequired })
+  @MaxLength(256, { message: MSG.tokenInvalid })
+  recovery_token!: string;
+  @PasswordField() password!: string;
+  @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
+}
+
+export class VerifyAccountDto {
+  @IsString({ message: MSG.verificationTokenRequired })
+  @IsNotEmpty({ message: MSG.verificationTokenRequired })
+  @MaxLength(256, { message: MSG.tokenInvalid })
+  verification_token!: string;
+}
+
+export class CreateAccountDto {
+  @EmailField() email!: string;
+  @trim()
+  @IsString({ message: MSG.usernameLength })
+  @Length(1, LIMITS.usernameMax, { message: MSG.usernameLength })
+  @Matches(USERNAME_PATTERN, { message: MSG.usernameCharacters })
+  @NotReserved({ message: MSG.usernameReserved })
+  username!: string;
+  /** Derived from the username when absent; the server always stores the lowercase username. */
+  @IsOptional() @IsString() @MaxLength(LIMITS.usernameMax) slug?: string;
+  @PasswordField() password!: string;
+  @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
+  @Equals(true, { message: MSG.termsRequired }) terms!: boolean;
+  @trim()
+  @IsString({ message: MSG.inviteRequired })
+  @IsNotEmpty({ message: MSG.inviteRequired })
+  @Matches(INVITE_KEY_PATTERN, { message: MSG.inviteFormat })
+  invitation_key!: string;
+}
+
+/** Normalises a user-entered URL the way the form does: https:// is assumed when no scheme is given. */
+export function normaliseUrl(raw: string): string | null {
+  const trimmed = raw.trim();
+  if (!trimmed) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (!url.hostname.includes('.')) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+function ValidUrl(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'validUrl',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && normaliseUrl(value) !== null },
+    });
+}
+
+export class AccessRequestDto {
+  @EmailField() email!: string;
+  @IsString({ message: MSG.urlRequired })
+  @IsNotEmpty({ message: MSG.urlRequired })
+  @MaxLength(2048, { message: MSG.urlInvalid })
+  @ValidUrl({ message: MSG.urlInvalid })
+  url!: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.accessRequestMessageMax, { message: MSG.accessMessageTooLong })
+  message?: string | null;
+}
+
+export class DeleteInviteDto {
+  @IsString({ message: MSG.inviteNotFound })
+  @IsNotEmpty({ message: MSG.inviteNotFound })
+  @MaxLength(64, { message: MSG.inviteNotFound })
+  invite_id!: string;
+}

@@ -1,0 +1,32 @@
+/**
+ * Domain events: past-tense names, one payload type each. Stream ids are `{category}-{id}`.
+ * A changed payload gets a new schema_version and an upcaster; old events stay readable.
+ */
+export interface AccountRegistered {
+  type: 'AccountRegistered';
+  data: { user_id: string; email: string; username: string; slug: string; password_hash: string; role: 'member' | 'admin'; tier: string; invite_id: string | null };
+}
+export interface AccountVerified { type: 'AccountVerified'; data: { user_id: string } }
+export interface PasswordChanged { type: 'PasswordChanged'; data: { user_id: string; password_hash: string; reason: 'reset' | 'admin_bootstrap' } }
+export interface InviteCreated { type: 'InviteCreated'; data: { invite_id: string; key: string; inviter_id: string; access_request_id: string | null } }
+export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: string; user_id: string } }
+export interface InviteDeleted { type: 'InviteDeleted'; data: { invite_id: string } }
+export interface AccessRequested { type: 'AccessRequested'; data: { request_id: string; email: string; url: string; message: string | null } }
+
+export type AccountEvent = AccountRegistered | AccountVerified | PasswordChanged;
+export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
+export type AccessRequestEvent = AccessRequested;
+export type DomainEvent = AccountEvent | InviteEvent | AccessRequestEvent;
+export type DomainEventType = DomainEvent['type'];
+
+export const streamIds = {
+  user: (id: string) => `user-${id}`,
+  invite: (id: string) => `invite-${id}`,
+  accessRequest: (id: string) => `accessrequest-${id}`,
+};
+
+/** The category of a stream id: the part before the first dash (`user-42` → `user`). */
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}

@@ -1,0 +1,90 @@
+/** Business constants of spec §9 that both the server and the web client rely on. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 32,
+  usernameMax: 32,
+  emailMax: 128,
+  displayNameMax: 32,
+  inviteKeyLength: 12,
+  accessRequestMessageMax: 1000,
+  syncCacheMs: 30_000,
+} as const;
+
+export const TIER_SLUGS = ['free', 'core', 'premium', 'admin'] as const;
+export type TierSlug = (typeof TIER_SLUGS)[number];
+
+export interface TierDefinition {
+  slug: TierSlug;
+  storageMb: number;
+  invites: number;
+  features: {
+    infinite_mode: boolean;
+    high_quality: boolean;
+    lossless: boolean;
+    albums: boolean;
+    video_upload: boolean;
+  };
+}
+
+export const TIERS: Record<TierSlug, TierDefinition> = {
+  free: {
+    slug: 'free',
+    storageMb: 1024,
+    invites: 2,
+    features: { infinite_mode: false, high_quality: false, lossless: false, albums: false, video_upload: false },
+  },
+  core: {
+    slug: 'core',
+    storageMb: 65536,
+    invites: 4,
+    features: { infinite_mode: false, high_quality: true, lossless: false, albums: true, video_upload: false },
+  },
+  premium: {
+    slug: 'premium',
+    storageMb: 262144,
+    invites: 6,
+    features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
+  },
+  // The spec gives admins every feature; their storage and invites follow premium.
+  admin: {
+    slug: 'admin',
+    storageMb: 262144,
+    invites: 6,
+    features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
+  },
+};
+
+export const STREAMING_QUALITIES = ['standard', 'high', 'flac'] as const;
+export type StreamingQuality = (typeof STREAMING_QUALITIES)[number];
+
+export interface UserConfig {
+  streaming_quality: StreamingQuality;
+  default_profile_view: string;
+  pinned_track_id: number | string | null;
+  motd: string | null;
+  show_profile_stats: boolean;
+  show_storage_usage: boolean;
+  share_listening_history: boolean;
+  allow_recommendations: boolean;
+}
+
+export const DEFAULT_USER_CONFIG: UserConfig = {
+  streaming_quality: 'standard',
+  default_profile_view: 'audio',
+  pinned_track_id: null,
+  motd: null,
+  show_profile_stats: true,
+  show_storage_usage: true,
+  share_listening_history: true,
+  allow_recommendations: true,
+};
+
+/**
+ * Usernames become first-level routes (/{username}), so names that collide with the app's own
+ * routes cannot be registered.
+ */
+export const RESERVED_USERNAMES = [
+  'admin', 'api', 'discover', 'docs', 'explore', 'health', 'invite', 'logout', 'membership',
+  'messages', 'metrics', 'news', 'notifications', 'ready', 'reset-password', 'sonar', 'stream',
+  'subscription_success', 'v1', 'verify-account',
+] as const;

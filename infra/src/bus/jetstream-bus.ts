@@ -1,0 +1,155 @@
+import { AckPolicy, DeliverPolicy, StorageType, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import type { StoredEvent } from '../events/types';
+import { subjectFor, type BusSubscription, type EventBus, type PublishedEvent } from './bus';
+
+export interface JetStreamBusOptions {
+  url: string;
+  /** Stream name; tests use their own so runs never share state. */
+  stream: string;
+  /** Subject prefix of every event: `{prefix}.{category}.{Type}`. */
+  subjectPrefix: string;
+  logger: Logger;
+  publishTimeoutMs?: number;
+}
+
+export const HEADER_PREV_POSITION = 'Stardeck-Prev-Position';
+export const HEADER_PREV_XID = 'Stardeck-Prev-Xid';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The services-mode bus. The connection is made in the background and retried forever, so a NATS
+ * outage at start-up or later never blocks the API; the relay simply waits to publish.
+ */
+export class JetStreamBus implements EventBus {
+  readonly kind = 'jetstream' as const;
+  private readonly connection: Promise<NatsConnection>;
+  private streamReady: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: JetStreamBusOptions) {
+    this.connection = connect({
+      servers: options.url,
+      name: 'stardeck',
+      waitOnFirstConnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+    });
+    this.connection.catch((error) => options.logger.error({ err: error }, 'NATS connection failed'));
+  }
+
+  async publish(batch: PublishedEvent[]): Promise<number> {
+    const js = await this.client();
+    // Publishes are pipelined on one connection, so the stream stores them in this order.
+    const acks = batch.map(({ event, prev }) => {
+      const h = headers();
+      h.set(HEADER_PREV_POSITION, String(prev.position));
+      h.set(HEADER_PREV_XID, prev.xid);
+      return js.publish(subjectFor(this.options.subjectPrefix, event.stream_id, event.type), JSON.stringify(event), {
+        msgID: event.event_id,
+        headers: h,
+        timeout: this.options.publishTimeoutMs ?? 2000,
+      });
+    });
+    const results = await Promise.allSettled(acks);
+    const firstFailure = results.findIndex((r) => r.status === 'rejected');
+    if (firstFailure === 0) throw (results[0] as PromiseRejectedResult).reason;
+    return firstFailure === -1 ? batch.length : firstFailure;
+  }
+
+  async subscribe(consumer: string, handler: (message: PublishedEvent) => Promise<void>): Promise<BusSubscription> {
+    let stopped = false;
+    let stopCurrent: (() => void) | null = null;
+    const durable = `${this.options.stream}_${consumer}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const loop = async () => {
+      while (!stopped && !this.closed) {
+        try {
+          const js = await this.client();
+          const jsm = await jetstreamManager(await this.connection);
+          await jsm.consumers.add(this.options.stream, {
+            durable_name: durable,
+            ack_policy: AckPolicy.Explicit,
+            deliver_policy: DeliverPolicy.New,
+            filter_subject: `${this.options.subjectPrefix}.>`,
+            ack_wait: nanos(30_000),
+          });
+          const source = await js.consumers.get(this.options.stream, durable);
+          const messages = await source.consume({ max_messages: 256 });
+          stopCurrent = () => void messages.stop();
+          for await (const msg of messages) {
+            if (stopped) break;
+            const event = msg.json<StoredEvent>();
+            const prev = {
+              position: Number(msg.headers?.get(HEADER_PREV_POSITION) ?? 0),
+              xid: msg.headers?.get(HEADER_PREV_XID) || '0',
+            };
+            await handler({ event: { ...event, recorded_at: new Date(event.recorded_at) }, prev });
+            msg.ack();
+          }
+        } catch (error) {
+          if (!stopped) this.options.logger.warn({ err: error, consumer }, 'bus subscription interrupted; retrying');
+        }
+        if (!stopped) await sleep(500);
+      }
+    };
+    void loop();
+    return {
+      stop: async () => {
+        stopped = true;
+        stopCurrent?.();
+      },
+    };
+  }
+
+  async isHealthy(): Promise<boolean> {
+    const nc = await Promise.race([this.connection, sleep(500).then(() => null)]);
+    if (!nc || nc.isClosed()) return false;
+    return Promise.race([nc.flush().then(() => true, () => false), sleep(1000).then(() => false)]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const nc = await Promise.race([this.connection, sleep(100).then(() => null)]).catch(() => null);
+    if (nc) await nc.drain().catch(() => nc.close());
+    else void this.connection.then((late) => late.close()).catch(() => undefined);
+  }
+
+  private async client(): Promise<JetStreamClient> {
+    const nc = await this.connection;
+    this.streamReady ??= this.ensureStream(nc).catch((error) => {
+      this.streamReady = null;
+      throw error;
+    });
+    await this.streamReady;
+    return jetstream(nc);
+  }
+
+  private async ensureStream(nc: NatsConnection): Promise<void> {
+    const jsm = await jetstreamManager(nc);
+    const config = {
+      name: this.options.stream,
+      subjects: [`${this.options.subjectPrefix}.>`],
+      storage: StorageType.File,
+      duplicate_window: nanos(120_000),
+    };
+    try {
+      await jsm.streams.info(this.options.stream);
+    } catch {
+      await jsm.streams.add(config);
+    }
+  }
+}
+
+/** Removes a test's stream (and with it its consumers). */
+export async function deleteJetStream(url: string, stream: string): Promise<void> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(stream).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}

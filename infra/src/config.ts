@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface StardeckConfig {
+  mode: 'embedded' | 'services';
+  port: number;
+  host: string;
+  /** Base URL people reach the site at; links in mail point here. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  natsUrl: string | null;
+  natsStream: string;
+  natsSubjectPrefix: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  logLevel: string;
+  /** argon2id cost; never below OWASP's minimum (19 MiB, t=2). */
+  argon2MemoryKib: number;
+  argon2TimeCost: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const OWASP_MIN_MEMORY_KIB = 19 * 1024;
+const OWASP_MIN_TIME = 2;
+
+/** Reads and checks every variable at once, so a bad start reports all problems together. */
+export function loadConfig(env: Env = process.env, options: { requireServices?: boolean } = {}): StardeckConfig {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = env[name];
+    if (!raw) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${parsed.protocol}//…")`);
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const natsUrl = url('NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:']);
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const port = int('PORT', 8080, 0, 65535);
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const dataDir = resolve(env.DATA_DIR || './data');
+
+  if (options.requireServices && !databaseUrl) problems.push('DATABASE_URL is required when this process runs on its own');
+  if (options.requireServices && !natsUrl) problems.push('NATS_URL is required when this process runs on its own');
+
+  const adminEmail = env.STARDECK_ADMIN_EMAIL || null;
+  const adminPassword = env.STARDECK_ADMIN_PASSWORD || null;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    problems.push('STARDECK_ADMIN_EMAIL and STARDECK_ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword && (adminPassword.length < 8 || adminPassword.length > 32)) {
+    problems.push('STARDECK_ADMIN_PASSWORD must be 8 to 32 characters');
+  }
+
+  const mode = databaseUrl ? 'services' : 'embedded';
+  let jwtSecret = env.STARDECK_SECRET ?? '';
+  if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
+  if (!jwtSecret && mode === 'services') problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
+
+  const level = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${level}")`);
+  }
+
+  const config: StardeckConfig = {
+    mode,
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl,
+    natsUrl,
+    natsStream: env.NATS_STREAM || 'STARDECK_EVENTS',
+    natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'stardeck.events',
+    jwtSecret,
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 5, 86_400),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'stardeck <no-reply@stardeck.local>',
+    adminEmail,
+    adminPassword,
+    logLevel: level,
+    argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
+    argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!config.jwtSecret) config.jwtSecret = embeddedSecret(dataDir);
+  return config;
+}
+
+/** Embedded mode keeps a generated signing secret beside its data, so sessions survive a restart. */
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

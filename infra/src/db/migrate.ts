@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as eventStore from './migrations/2026-11-22T0400-event-store';
+import * as accounts from './migrations/2026-11-22T0410-accounts';
+
+/** Migrations are listed in code so the compiled output needs no directory scanning. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T0400-event-store': eventStore,
+  '2026-11-22T0410-accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+}

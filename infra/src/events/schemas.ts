@@ -1,0 +1,15 @@
+import type { EventSchema } from './types';
+
+/**
+ * Current schema version per event type, with the upcaster that lifts older payloads. Every type
+ * starts at version 1; when a payload changes, bump `current` and add `upcast`.
+ */
+export const EVENT_SCHEMAS: Record<string, EventSchema> = {
+  AccountRegistered: { current: 1 },
+  AccountVerified: { current: 1 },
+  PasswordChanged: { current: 1 },
+  InviteCreated: { current: 1 },
+  InviteRedeemed: { current: 1 },
+  InviteDeleted: { current: 1 },
+  AccessRequested: { current: 1 },
+};

@@ -1,0 +1,17 @@
+export * from './config';
+export * from './logger';
+export * from './metrics';
+export * from './platform';
+export * from './db/connect';
+export * from './db/migrate';
+export * from './db/mutex';
+export type * from './db/schema';
+export * from './events/types';
+export * from './events/event-store';
+export * from './events/schemas';
+export * from './bus/bus';
+export * from './bus/in-process-bus';
+export * from './bus/jetstream-bus';
+export * from './locks/lock-manager';
+export * from './relay/relay';
+export * from './mail/mailer';

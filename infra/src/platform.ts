@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { EventBus } from './bus/bus';
+import { InProcessBus } from './bus/in-process-bus';
+import { JetStreamBus } from './bus/jetstream-bus';
+import type { StardeckConfig } from './config';
+import { connectPglite, connectPostgres, type DbHandle } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { EventStore } from './events/event-store';
+import { InMemoryLockManager, PostgresLockManager, type LockManager } from './locks/lock-manager';
+import { DevMailbox, SmtpMailer, type Mailer } from './mail/mailer';
+import { EVENT_SCHEMAS } from './events/schemas';
+
+/** The adapters one process runs on, chosen by configuration; domain code sees only the ports. */
+export interface Platform {
+  config: StardeckConfig;
+  logger: Logger;
+  database: DbHandle;
+  store: EventStore;
+  bus: EventBus;
+  locks: LockManager;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: StardeckConfig, logger: Logger): Promise<Platform> {
+  let database: DbHandle;
+  if (config.databaseUrl) {
+    database = connectPostgres(config.databaseUrl);
+  } else {
+    mkdirSync(config.dataDir, { recursive: true });
+    database = await connectPglite(join(config.dataDir, 'pglite'));
+  }
+  await migrateToLatest(database.db);
+  const bus: EventBus = config.natsUrl
+    ? new JetStreamBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix, logger })
+    : new InProcessBus();
+  const locks: LockManager = database.url ? new PostgresLockManager(database.url) : new InMemoryLockManager();
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevMailbox(database.db, logger);
+  const store = new EventStore(database.db, EVENT_SCHEMAS);
+  return {
+    config,
+    logger,
+    database,
+    store,
+    bus,
+    locks,
+    mailer,
+    close: async () => {
+      await bus.close();
+      await database.close();
+    },
+  };
+}

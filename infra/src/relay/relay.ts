@@ -1,0 +1,141 @@
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/bus';
+import type { EventStore } from '../events/event-store';
+import { LOG_START, cursorOf, type LogCursor } from '../events/types';
+import type { Lease, LockManager } from '../locks/lock-manager';
+import { relayLagEvents, relayPublished } from '../metrics';
+
+export const RELAY_LOCK = 'stardeck:relay';
+
+export interface RelayOptions {
+  batchSize?: number;
+  /** How often an idle relay looks for events appended by other processes. */
+  pollMs?: number;
+  maxBackoffMs?: number;
+}
+
+
+/**
+ * Publishes every committed event, in commit-safe order, to the bus. One relay is active at a time
+ * (advisory lock); a bus outage only delays publishing: user writes never wait for it.
+ */
+export class Relay {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private lease: Lease | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly bus: EventBus,
+    private readonly locks: LockManager,
+    private readonly logger: Logger,
+    private readonly options: RelayOptions = {},
+  ) {
+    this.unsubscribe = store.onCommitted(() => this.wake?.());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    this.unsubscribe();
+    await this.loop;
+    await this.lease?.release();
+  }
+
+  get isLeader(): boolean {
+    return this.lease !== null;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        this.lease = await this.locks.tryAcquire(RELAY_LOCK);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'relay could not reach the lock service');
+      }
+      if (!this.lease) {
+        await this.idle(1000);
+        continue;
+      }
+      this.logger.info('relay active');
+      let lost = false;
+      void this.lease.lost.then(() => (lost = true));
+      try {
+        await this.publishUntil(() => lost || !this.running);
+      } finally {
+        await this.lease.release();
+        this.lease = null;
+      }
+    }
+  }
+
+  private async publishUntil(done: () => boolean): Promise<void> {
+    let cursor = await this.loadCursor();
+    let backoff = 100;
+    while (!done()) {
+      try {
+        const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
+        if (events.length === 0) {
+          relayLagEvents.set(0);
+          await this.idle(this.options.pollMs ?? 100);
+          continue;
+        }
+        let prev = cursor;
+        const batch = events.map((event) => {
+          const message = { event, prev };
+          prev = cursorOf(event);
+          return message;
+        });
+        const published = await this.bus.publish(batch);
+        cursor = cursorOf(events[published - 1]!);
+        await this.saveCursor(cursor);
+        relayPublished.inc(published);
+        relayLagEvents.set(Math.max(0, (await this.store.headPosition()) - cursor.position));
+        backoff = 100;
+      } catch (error) {
+        this.logger.warn({ err: error, retryInMs: backoff }, 'relay could not publish; will retry');
+        await this.idle(backoff);
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
+      }
+    }
+  }
+
+  private async loadCursor(): Promise<LogCursor> {
+    const row = await this.store.db
+      .selectFrom('relay_state')
+      .select(['last_position', (eb) => eb.cast<string>('last_xid', 'text').as('last_xid')])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row ? { xid: row.last_xid, position: row.last_position } : LOG_START;
+  }
+
+  private async saveCursor(cursor: LogCursor): Promise<void> {
+    await this.store.db
+      .insertInto('relay_state')
+      .values({ id: 1, last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() }))
+      .execute();
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).then(() => {
+      this.wake = null;
+    });
+  }
+}
+
