@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'stardeck-config-'));
+
+describe('loadConfig', () => {
+  it('runs embedded on a bare environment, with a secret kept beside the data', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ mode: 'embedded', port: 8080, databaseUrl: null, natsUrl: null });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('uses the services when their URLs are given', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x', NATS_URL: 'nats://bus:4222', STARDECK_SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({ mode: 'services', databaseUrl: 'postgres://u@db:5432/x', natsUrl: 'nats://bus:4222' });
+  });
+
+  it('reports every bad variable at once, each in its own plain sentence', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', NATS_URL: '::', STARDECK_ADMIN_EMAIL: 'a@b.co', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(expect.arrayContaining([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://…")',
+      'NATS_URL is not a valid URL',
+      'STARDECK_ADMIN_EMAIL and STARDECK_ADMIN_PASSWORD must be set together',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]));
+    expect((error as Error).message).toContain('invalid configuration');
+  });
+
+  it('requires a signing secret in services mode and the services for a process run alone', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/STARDECK_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: tmp() }, { requireServices: true })).toThrow(/DATABASE_URL is required/);
+  });
+
+  it('never lets password hashing drop below the OWASP minimum', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });
+  });
+});
