@@ -14,8 +14,28 @@ const REDACT = [
   '*.verification_token',
 ];
 
-export function createLogger(level = 'info', name = 'stardeck'): Logger {
-  return pino({ name, level, redact: { paths: REDACT, censor: '[redacted]' } });
+/** Invite keys travel in the path and one-time tokens in query strings; neither belongs in a log. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/validate_invite\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|q|key)=)[^&#]*/g, '$1[redacted]');
+}
+
+export function createLogger(level = 'info', name = 'stardeck', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    name,
+    level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method?: string; url?: string; id?: unknown; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url ? redactUrl(req.url) : req.url,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -1,14 +1,18 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { metricsRegistry, pingDatabase, type Platform } from '@stardeck/infra';
+import { metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Platform } from '@stardeck/infra';
+import type { ProjectionAdmin } from '@stardeck/projector';
 import type { FastifyReply } from 'fastify';
-import { PLATFORM } from '../platform/platform.module';
+import { PLATFORM, PROJECTION_ADMIN } from '../platform/platform.module';
 
 /** Liveness, readiness (database and bus reachable) and Prometheus metrics, outside /v1. */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    @Inject(PROJECTION_ADMIN) private readonly projections: ProjectionAdmin,
+  ) {}
 
   @Get('health')
   health() {
@@ -34,6 +38,19 @@ export class HealthController {
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   async metrics(): Promise<string> {
+    await this.refreshLag().catch((error) => this.platform.logger.warn({ err: error }, 'could not read lag for metrics'));
     return metricsRegistry.metrics();
+  }
+
+  /** Lag is read from the shared database, so any API process reports it, wherever relay and projectors run. */
+  private async refreshLag(): Promise<void> {
+    const db = this.platform.database.db;
+    const [head, relay, projections] = await Promise.all([
+      this.platform.store.headPosition(),
+      db.selectFrom('relay_state').select('last_position').where('id', '=', 1).executeTakeFirst(),
+      this.projections.status(),
+    ]);
+    relayLagEvents.set(Math.max(0, head - (relay?.last_position ?? 0)));
+    for (const p of projections) projectorLagEvents.set({ projection: p.name }, p.lag);
   }
 }
