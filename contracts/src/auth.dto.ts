@@ -13,6 +13,19 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
+/**
+ * Applies property decorators so that they run in the order listed. Stacked `@` decorators
+ * register bottom-up, and with stopAtFirstError class-validator reports the first registered rule
+ * that fails, so a stack would show 'wrong format' for an empty field instead of 'required'.
+ */
+type FieldDecorator = (target: object, propertyName: string) => void;
+
+function Rules(...decorators: FieldDecorator[]): FieldDecorator {
+  return (target, propertyName) => {
+    for (const decorator of decorators) decorator(target, propertyName);
+  };
+}
+
 /** Decorator: the property must equal another property of the same object. */
 function MatchesProperty(other: string, options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
@@ -45,31 +58,42 @@ function NotReserved(options?: ValidationOptions) {
 
 /** Validators shared by every form that takes an email; the order decides which message shows first. */
 function EmailField() {
-  return (target: object, propertyName: string) => {
-    trim()(target, propertyName);
-    IsString({ message: MSG.emailRequired })(target, propertyName);
-    IsNotEmpty({ message: MSG.emailRequired })(target, propertyName);
-    Length(1, LIMITS.emailMax, { message: MSG.emailLength })(target, propertyName);
-    Matches(EMAIL_PATTERN, { message: MSG.invalidEmail })(target, propertyName);
-  };
+  return Rules(
+    trim(),
+    IsString({ message: MSG.emailRequired }),
+    IsNotEmpty({ message: MSG.emailRequired }),
+    Length(1, LIMITS.emailMax, { message: MSG.emailLength }),
+    Matches(EMAIL_PATTERN, { message: MSG.invalidEmail }),
+  );
 }
 
 function PasswordField() {
-  return (target: object, propertyName: string) => {
-    IsString({ message: MSG.passwordMin })(target, propertyName);
-    MinLength(LIMITS.passwordMin, { message: MSG.passwordMin })(target, propertyName);
-    MaxLength(LIMITS.passwordMax, { message: MSG.passwordMax })(target, propertyName);
-  };
+  return Rules(
+    IsString({ message: MSG.passwordMin }),
+    MinLength(LIMITS.passwordMin, { message: MSG.passwordMin }),
+    MaxLength(LIMITS.passwordMax, { message: MSG.passwordMax }),
+  );
+}
+
+/** A token from a mailed link: required first, then a sane length. */
+function TokenField(requiredMessage: string) {
+  return Rules(
+    IsString({ message: requiredMessage }),
+    IsNotEmpty({ message: requiredMessage }),
+    MaxLength(256, { message: MSG.tokenInvalid }),
+  );
 }
 
 export class LoginDto {
   @EmailField() email!: string;
   // Any non-empty password may be tried; length rules apply when one is chosen, not at login.
-  @IsString({ message: MSG.invalidCredentials })
-  @IsNotEmpty({ message: MSG.invalidCredentials })
-  @MaxLength(256, { message: MSG.invalidCredentials })
+  @Rules(
+    IsString({ message: MSG.invalidCredentials }),
+    IsNotEmpty({ message: MSG.invalidCredentials }),
+    MaxLength(256, { message: MSG.invalidCredentials }),
+  )
   password!: string;
-  @IsOptional() @IsBoolean() remember_me?: boolean;
+  @IsOptional() @IsBoolean({ message: 'remember_me must be true or false' }) remember_me?: boolean;
 }
 
 export class EmailOnlyDto {
@@ -77,38 +101,36 @@ export class EmailOnlyDto {
 }
 
 export class ResetPasswordDto {
-  @IsString({ message: MSG.recoveryTokenRequired })
-  @IsNotEmpty({ message: MSG.recoveryTokenRequired })
-  @MaxLength(256, { message: MSG.tokenInvalid })
-  recovery_token!: string;
+  @TokenField(MSG.recoveryTokenRequired) recovery_token!: string;
   @PasswordField() password!: string;
   @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
 }
 
 export class VerifyAccountDto {
-  @IsString({ message: MSG.verificationTokenRequired })
-  @IsNotEmpty({ message: MSG.verificationTokenRequired })
-  @MaxLength(256, { message: MSG.tokenInvalid })
-  verification_token!: string;
+  @TokenField(MSG.verificationTokenRequired) verification_token!: string;
 }
 
 export class CreateAccountDto {
   @EmailField() email!: string;
-  @trim()
-  @IsString({ message: MSG.usernameLength })
-  @Length(1, LIMITS.usernameMax, { message: MSG.usernameLength })
-  @Matches(USERNAME_PATTERN, { message: MSG.usernameCharacters })
-  @NotReserved({ message: MSG.usernameReserved })
+  @Rules(
+    trim(),
+    IsString({ message: MSG.usernameLength }),
+    Length(1, LIMITS.usernameMax, { message: MSG.usernameLength }),
+    Matches(USERNAME_PATTERN, { message: MSG.usernameCharacters }),
+    NotReserved({ message: MSG.usernameReserved }),
+  )
   username!: string;
   /** Derived from the username when absent; the server always stores the lowercase username. */
   @IsOptional() @IsString() @MaxLength(LIMITS.usernameMax) slug?: string;
   @PasswordField() password!: string;
   @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
   @Equals(true, { message: MSG.termsRequired }) terms!: boolean;
-  @trim()
-  @IsString({ message: MSG.inviteRequired })
-  @IsNotEmpty({ message: MSG.inviteRequired })
-  @Matches(INVITE_KEY_PATTERN, { message: MSG.inviteFormat })
+  @Rules(
+    trim(),
+    IsString({ message: MSG.inviteRequired }),
+    IsNotEmpty({ message: MSG.inviteRequired }),
+    Matches(INVITE_KEY_PATTERN, { message: MSG.inviteFormat }),
+  )
   invitation_key!: string;
 }
 
@@ -140,20 +162,27 @@ function ValidUrl(options?: ValidationOptions) {
 
 export class AccessRequestDto {
   @EmailField() email!: string;
-  @IsString({ message: MSG.urlRequired })
-  @IsNotEmpty({ message: MSG.urlRequired })
-  @MaxLength(2048, { message: MSG.urlInvalid })
-  @ValidUrl({ message: MSG.urlInvalid })
+  @Rules(
+    trim(),
+    IsString({ message: MSG.urlRequired }),
+    IsNotEmpty({ message: MSG.urlRequired }),
+    MaxLength(2048, { message: MSG.urlInvalid }),
+    ValidUrl({ message: MSG.urlInvalid }),
+  )
   url!: string;
   @IsOptional()
-  @IsString()
-  @MaxLength(LIMITS.accessRequestMessageMax, { message: MSG.accessMessageTooLong })
+  @Rules(
+    IsString({ message: MSG.accessMessageTooLong }),
+    MaxLength(LIMITS.accessRequestMessageMax, { message: MSG.accessMessageTooLong }),
+  )
   message?: string | null;
 }
 
 export class DeleteInviteDto {
-  @IsString({ message: MSG.inviteNotFound })
-  @IsNotEmpty({ message: MSG.inviteNotFound })
-  @MaxLength(64, { message: MSG.inviteNotFound })
+  @Rules(
+    IsString({ message: MSG.inviteNotFound }),
+    IsNotEmpty({ message: MSG.inviteNotFound }),
+    MaxLength(64, { message: MSG.inviteNotFound }),
+  )
   invite_id!: string;
 }

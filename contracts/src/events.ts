@@ -8,14 +8,17 @@ export interface AccountRegistered {
 }
 export interface AccountVerified { type: 'AccountVerified'; data: { user_id: string } }
 export interface PasswordChanged { type: 'PasswordChanged'; data: { user_id: string; password_hash: string; reason: 'reset' | 'admin_bootstrap' } }
+/** The admin bootstrap makes an existing account an admin; tier follows role (admin role, admin tier). */
+export interface AccountRoleChanged { type: 'AccountRoleChanged'; data: { user_id: string; role: 'member' | 'admin'; tier: string } }
 export interface InviteCreated { type: 'InviteCreated'; data: { invite_id: string; key: string; inviter_id: string; access_request_id: string | null } }
 export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: string; user_id: string } }
 export interface InviteDeleted { type: 'InviteDeleted'; data: { invite_id: string } }
 export interface AccessRequested { type: 'AccessRequested'; data: { request_id: string; email: string; url: string; message: string | null } }
+export interface AccessRequestInvited { type: 'AccessRequestInvited'; data: { request_id: string; invite_id: string; admin_id: string } }
 
-export type AccountEvent = AccountRegistered | AccountVerified | PasswordChanged;
+export type AccountEvent = AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
-export type AccessRequestEvent = AccessRequested;
+export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
 export type DomainEvent = AccountEvent | InviteEvent | AccessRequestEvent;
 export type DomainEventType = DomainEvent['type'];
 

@@ -8,8 +8,10 @@ export const EVENT_SCHEMAS: Record<string, EventSchema> = {
   AccountRegistered: { current: 1 },
   AccountVerified: { current: 1 },
   PasswordChanged: { current: 1 },
+  AccountRoleChanged: { current: 1 },
   InviteCreated: { current: 1 },
   InviteRedeemed: { current: 1 },
   InviteDeleted: { current: 1 },
   AccessRequested: { current: 1 },
+  AccessRequestInvited: { current: 1 },
 };
