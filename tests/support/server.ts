@@ -7,14 +7,14 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** The composed app on a fresh database and stream, listening on a free port. */
-export async function startTestServer(options: { roles?: Role[]; env?: Record<string, string> } = {}): Promise<TestServer> {
+/** The composed app on a fresh database and stream, listening on a free port. `webDir` serves a built web client. */
+export async function startTestServer(options: { roles?: Role[]; env?: Record<string, string>; webDir?: string | null } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const stream = createTestStream();
   const server = await startServer({
     roles: options.roles ?? ['api', 'projector'],
     env: servicesEnv(db, stream, { PORT: '0', HOST: '127.0.0.1', ...options.env }),
-    webDir: null,
+    webDir: options.webDir ?? null,
   });
   return {
     ...server,
