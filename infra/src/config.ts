@@ -85,7 +85,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
   }
 
   const mode = databaseUrl ? 'services' : 'embedded';
-  let jwtSecret = env.STARDECK_SECRET ?? '';
+  const jwtSecret = env.STARDECK_SECRET ?? '';
   if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
   if (!jwtSecret && mode === 'services') problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
 
