@@ -88,3 +88,15 @@ export const RESERVED_USERNAMES = [
   'messages', 'metrics', 'news', 'notifications', 'ready', 'reset-password', 'sonar', 'stream',
   'subscription_success', 'v1', 'verify-account',
 ] as const;
+
+/** Spec §5/§9 audio upload rules. */
+export const AUDIO_EXTENSIONS = ['mp3', 'wav', 'ogg', 'aac', 'flac', 'm4a'] as const;
+export type AudioExtension = (typeof AUDIO_EXTENSIONS)[number];
+export const MAX_AUDIO_BYTES = 256 * 1024 * 1024;
+export const PREFLIGHT_CHUNK_BYTES = 4096;
+export const LOSSLESS_EXTENSIONS: readonly AudioExtension[] = ['wav', 'flac'];
+export const ARTWORK_MAX_BYTES = 1024 * 1024;
+export const ARTWORK_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
+export const TAGS_PER_TRACK = 5;
+export const TAG_NAME_MAX = 32;
+export const INFINITE_LIMIT_MAX = 50;
