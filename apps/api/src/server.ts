@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Relay, createLogger, createPlatform, loadConfig, type Platform, type StardeckConfig } from '@stardeck/infra';
 import { ALL_PROJECTIONS, ProjectorRuntime } from '@stardeck/projector';
+import { AdminBootstrapService } from './auth/admin-bootstrap.service';
 import { createApp } from './create-app';
 
 export type Role = 'api' | 'projector';
@@ -36,6 +37,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     : null;
   projector?.start();
   const app = await createApp(platform, { webDir: options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir });
+  await app.get(AdminBootstrapService).ensureAdmin();
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

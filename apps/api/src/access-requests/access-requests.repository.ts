@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db, Platform } from '@stardeck/infra';
+import { sql } from 'kysely';
+import { PLATFORM } from '../platform/platform.module';
+
+export interface AccessRequestView {
+  id: string;
+  email: string;
+  url: string;
+  message: string | null;
+  created: string;
+  status: 'pending' | 'invited';
+  invite_id: string | null;
+}
+
+/** Reads of the `access_requests` projection. No business rules. */
+@Injectable()
+export class AccessRequestsRepository {
+  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+
+  private get db(): Db {
+    return this.platform.database.db;
+  }
+
+  async page(limit: number, offset: number): Promise<{ items: AccessRequestView[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.selectFrom('access_requests').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      this.db.selectFrom('access_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: count.n,
+      items: rows.map((row) => ({
+        id: row.id, email: row.email, url: row.url, message: row.message,
+        created: new Date(row.created_at).toISOString(),
+        status: row.invite_id ? 'invited' : 'pending',
+        invite_id: row.invite_id,
+      })),
+    };
+  }
+
+  findEmail(id: string): Promise<{ email: string } | undefined> {
+    return this.db.selectFrom('access_requests').select('email').where(sql<string>`id::text`, '=', id).executeTakeFirst();
+  }
+}
