@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './events';
 export * from './auth.dto';
 export * from './display-name';
+export * from './pixel-artwork';
