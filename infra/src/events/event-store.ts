@@ -131,8 +131,9 @@ export class EventStore {
     const rows = await this.selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
       .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
-      .orderBy('transaction_id')
-      .orderBy('global_position')
+      // Qualified on purpose: a bare name would sort by the text alias selected above, and "100001" sorts before "99999".
+      .orderBy('events.transaction_id')
+      .orderBy('events.global_position')
       .limit(limit)
       .execute();
     return rows.map((row) => this.upcast(row));
