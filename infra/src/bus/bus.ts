@@ -20,6 +20,12 @@ export interface EventBus {
   publish(batch: PublishedEvent[]): Promise<number>;
   /** A named, durable subscription; the handler is called one event at a time, in order. */
   subscribe(consumer: string, handler: (message: PublishedEvent) => Promise<void>): Promise<BusSubscription>;
+  /**
+   * Cursor of the last event the bus holds, LOG_START if it never held one, null if it cannot
+   * tell. The relay resumes from here: a broker that lost acknowledged messages in a crash gets
+   * them again, and one that got them before the relay saved its cursor does not get them twice.
+   */
+  lastPublished(): Promise<LogCursor | null>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { LogCursor } from '../events/types';
 import type { BusSubscription, EventBus, PublishedEvent } from './bus';
 
 interface Subscriber {
@@ -29,6 +30,11 @@ export class InProcessBus implements EventBus {
         this.subscribers.delete(subscriber);
       },
     };
+  }
+
+  /** Nothing is kept in memory, so there is no tail to compare with. */
+  async lastPublished(): Promise<LogCursor | null> {
+    return null;
   }
 
   async isHealthy(): Promise<boolean> {

@@ -2,7 +2,7 @@ import { AckPolicy, DeliverPolicy, StorageType, jetstream, jetstreamManager, typ
 import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import type { StoredEvent } from '../events/types';
+import { LOG_START, type LogCursor, type StoredEvent } from '../events/types';
 import { subjectFor, type BusSubscription, type EventBus, type PublishedEvent } from './bus';
 
 export interface JetStreamBusOptions {
@@ -28,6 +28,8 @@ export class JetStreamBus implements EventBus {
   readonly kind = 'jetstream' as const;
   private readonly connection: Promise<NatsConnection>;
   private streamReady: Promise<void> | null = null;
+  /** The stream's last sequence as this publisher last knew it; null means "ask the server". */
+  private lastSequence: number | null = null;
   private closed = false;
 
   constructor(private readonly options: JetStreamBusOptions) {
@@ -41,23 +43,50 @@ export class JetStreamBus implements EventBus {
     this.connection.catch((error) => options.logger.error({ err: error }, 'NATS connection failed'));
   }
 
+  /**
+   * Each message expects the stream's last sequence to be the one before it. If one message of a
+   * pipelined batch is lost (a connection drop mid-batch) while later ones still arrive, the later
+   * ones are refused instead of stored ahead of it, so the stream never holds events out of order.
+   * A re-published event is answered as a duplicate (Nats-Msg-Id) before that check applies.
+   */
   async publish(batch: PublishedEvent[]): Promise<number> {
     const js = await this.client();
-    // Publishes are pipelined on one connection, so the stream stores them in this order.
-    const acks = batch.map(({ event, prev }) => {
+    const base = this.lastSequence ?? (await this.streamLastSequence());
+    const acks = batch.map(({ event, prev }, i) => {
       const h = headers();
       h.set(HEADER_PREV_POSITION, String(prev.position));
       h.set(HEADER_PREV_XID, prev.xid);
       return js.publish(subjectFor(this.options.subjectPrefix, event.stream_id, event.type), JSON.stringify(event), {
         msgID: event.event_id,
         headers: h,
+        expect: { lastSequence: base + i },
         timeout: this.options.publishTimeoutMs ?? 2000,
       });
     });
     const results = await Promise.allSettled(acks);
     const firstFailure = results.findIndex((r) => r.status === 'rejected');
+    const clean = firstFailure === -1 && results.every((r) => r.status === 'fulfilled' && !r.value.duplicate);
+    // After a failure or a duplicate our count of the stream is unsure: ask the server next time.
+    this.lastSequence = clean ? base + batch.length : null;
     if (firstFailure === 0) throw (results[0] as PromiseRejectedResult).reason;
     return firstFailure === -1 ? batch.length : firstFailure;
+  }
+
+  async lastPublished(): Promise<LogCursor | null> {
+    await this.client();
+    const jsm = await jetstreamManager(await this.connection);
+    const lastSeq = (await jsm.streams.info(this.options.stream)).state.last_seq;
+    if (lastSeq === 0) return LOG_START;
+    // The last message may have been removed by hand; then we cannot tell where the stream ends.
+    const last = await jsm.streams.getMessage(this.options.stream, { seq: lastSeq }).catch(() => null);
+    if (!last) return null;
+    const event = last.json<StoredEvent>();
+    return { xid: event.transaction_id, position: event.global_position };
+  }
+
+  private async streamLastSequence(): Promise<number> {
+    const jsm = await jetstreamManager(await this.connection);
+    return (await jsm.streams.info(this.options.stream)).state.last_seq;
   }
 
   async subscribe(consumer: string, handler: (message: PublishedEvent) => Promise<void>): Promise<BusSubscription> {
@@ -79,6 +108,8 @@ export class JetStreamBus implements EventBus {
           const source = await js.consumers.get(this.options.stream, durable);
           const messages = await source.consume({ max_messages: 256 });
           stopCurrent = () => void messages.stop();
+          // stop() may have run while we were connecting; a forgotten consume would hold messages unacked.
+          if (stopped) messages.stop();
           for await (const msg of messages) {
             if (stopped) break;
             const event = msg.json<StoredEvent>();

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/bus';
 import type { EventStore } from '../events/event-store';
-import { LOG_START, cursorOf, type LogCursor } from '../events/types';
+import { LOG_START, compareCursors, cursorOf, type LogCursor } from '../events/types';
 import type { Lease, LockManager } from '../locks/lock-manager';
 import { relayLagEvents, relayPublished } from '../metrics';
 
@@ -13,7 +13,6 @@ export interface RelayOptions {
   pollMs?: number;
   maxBackoffMs?: number;
 }
-
 
 /**
  * Publishes every committed event, in commit-safe order, to the bus. One relay is active at a time
@@ -70,6 +69,10 @@ export class Relay {
       void this.lease.lost.then(() => (lost = true));
       try {
         await this.publishUntil(() => lost || !this.running);
+      } catch (error) {
+        // Reading the cursor failed (database away): give the lease back and start over, never die.
+        this.logger.warn({ err: error }, 'relay stopped publishing; will retry');
+        await this.idle(1000);
       } finally {
         await this.lease.release();
         this.lease = null;
@@ -80,8 +83,13 @@ export class Relay {
   private async publishUntil(done: () => boolean): Promise<void> {
     let cursor = await this.loadCursor();
     let backoff = 100;
+    let reconciled = false;
     while (!done()) {
       try {
+        if (!reconciled) {
+          cursor = await this.reconcile(cursor);
+          reconciled = true;
+        }
         const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
         if (events.length === 0) {
           relayLagEvents.set(0);
@@ -98,14 +106,27 @@ export class Relay {
         cursor = cursorOf(events[published - 1]!);
         await this.saveCursor(cursor);
         relayPublished.inc(published);
-        relayLagEvents.set(Math.max(0, (await this.store.headPosition()) - cursor.position));
+        // Positions are not commit order, so "head minus cursor" can stay above zero when caught up; count instead.
+        relayLagEvents.set(await this.store.countAfter(cursor));
         backoff = 100;
       } catch (error) {
         this.logger.warn({ err: error, retryInMs: backoff }, 'relay could not publish; will retry');
+        // The broker may have restarted and lost what it acknowledged: ask it where it stands.
+        reconciled = false;
         await this.idle(backoff);
         backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
       }
     }
+  }
+
+  /** Resumes from the bus's own tail when it knows one: it may be behind us (lost) or ahead (saved late). */
+  private async reconcile(cursor: LogCursor): Promise<LogCursor> {
+    const tail = await this.bus.lastPublished();
+    if (!tail || compareCursors(tail, cursor) === 0) return cursor;
+    const lostMessages = compareCursors(tail, cursor) < 0;
+    this.logger.warn({ relay: cursor, bus: tail }, lostMessages ? 'bus lost published events; republishing them' : 'bus is ahead of the saved relay cursor');
+    await this.saveCursor(tail);
+    return tail;
   }
 
   private async loadCursor(): Promise<LogCursor> {
