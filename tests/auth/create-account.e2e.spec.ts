@@ -72,7 +72,7 @@ describe('create account', () => {
     expect(redeemed.map((e) => e.type)).toEqual(['InviteCreated', 'InviteRedeemed']);
   });
 
-  it('resends verification to an unverified account; links are single use and expire', async () => {
+  it('resends verification to an unverified account; links are single use, expire, and only the newest works', async () => {
     const invite = await createInvite(server.url, admin);
     await api().post('/v1/create_account').send(form({ email: 'altair@example.com', username: 'altair', invitation_key: invite.key })).expect(201);
     const first = await mailTo(server.url, admin, 'altair@example.com', /verify/i);
@@ -84,11 +84,15 @@ describe('create account', () => {
 
     await api().post('/v1/resend_verification').send({ email: 'Altair@example.com' }).expect(200);
     const second = await waitForNewLink(first.link);
-    await api().post('/v1/verify_account').send({ verification_token: linkParam(second, 'token') }).expect(200);
-    const reused = await api().post('/v1/verify_account').send({ verification_token: linkParam(second, 'token') }).expect(400);
+    await api().post('/v1/resend_verification').send({ email: 'altair@example.com' }).expect(200);
+    const third = await waitForNewLink(second);
+    // Only the newest link counts.
+    await api().post('/v1/verify_account').send({ verification_token: linkParam(second, 'token') }).expect(400);
+    await api().post('/v1/verify_account').send({ verification_token: linkParam(third, 'token') }).expect(200);
+    const reused = await api().post('/v1/verify_account').send({ verification_token: linkParam(third, 'token') }).expect(400);
     expect(reused.body.msg.description).toBe(MSG.tokenInvalid);
     const stored = await server.platform.database.db.selectFrom('one_time_tokens').select('token_hash').execute();
-    expect(stored.some((row) => row.token_hash === linkParam(second, 'token'))).toBe(false);
+    expect(stored.some((row) => row.token_hash === linkParam(third, 'token'))).toBe(false);
     await login(server.url, 'altair@example.com', 'vega-password');
   });
 

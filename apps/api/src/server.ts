@@ -37,8 +37,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     : null;
   projector?.start();
   const app = await createApp(platform, { webDir: options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir });
-  await app.get(AdminBootstrapService).ensureAdmin();
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.get(AdminBootstrapService).ensureAdmin();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A failed start must not leave the relay, projections and database connections running.
+    await app.close().catch(() => undefined);
+    await projector?.stop();
+    await relay.stop();
+    await platform.close();
+    throw error;
+  }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;

@@ -43,7 +43,11 @@ export class AccountsRepository {
     };
   }
 
+  /** Stores a new link's token; earlier unused links of the same purpose stop working, so only the newest mail counts. */
   async createOneTimeToken(tx: Tx, token: { token_hash: string; user_id: string; purpose: OneTimePurpose; expires_at: Date }): Promise<void> {
+    await tx.updateTable('one_time_tokens').set({ used_at: new Date() })
+      .where('user_id', '=', token.user_id).where('purpose', '=', token.purpose).where('used_at', 'is', null)
+      .execute();
     await tx.insertInto('one_time_tokens').values({ ...token, used_at: null }).execute();
   }
 

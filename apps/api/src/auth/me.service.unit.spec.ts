@@ -1,0 +1,35 @@
+import { DEFAULT_USER_CONFIG } from '@stardeck/contracts';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from './accounts.repository';
+import { MeService } from './me.service';
+
+const user = (overrides: Partial<UserRow> = {}): UserRow => ({
+  id: 'u1', email: 'nova@example.com', username: 'Nova', slug: 'nova', display_name: null, password_hash: 'secret-hash',
+  role: 'member', tier: 'free', config: {}, verified_at: new Date(), created_at: new Date(), version: 2, ...overrides,
+});
+
+describe('me', () => {
+  const me = new MeService();
+
+  it('has exactly the spec fields and never the password hash', () => {
+    const result = me.toMe(user());
+    expect(Object.keys(result).sort()).toEqual(
+      ['config', 'display_name', 'email', 'id', 'limits', 'notification_count', 'role', 'slug', 'tier', 'username'],
+    );
+    expect(JSON.stringify(result)).not.toContain('secret-hash');
+  });
+
+  it('follows the tier for invites and infinite mode; the admin role always has the admin tier', () => {
+    expect(me.toMe(user()).tier).toEqual({ slug: 'free', features: { infinite_mode: false } });
+    expect(me.toMe(user({ tier: 'core' })).limits).toEqual({ invite: 4 });
+    expect(me.toMe(user({ tier: 'premium' }))).toMatchObject({ tier: { slug: 'premium', features: { infinite_mode: true } }, limits: { invite: 6 } });
+    expect(me.toMe(user({ role: 'admin', tier: 'free' })).tier.slug).toBe('admin');
+    expect(me.toMe(user({ tier: 'unknown' })).tier.slug).toBe('free');
+  });
+
+  it('merges stored config over the defaults', () => {
+    expect(me.toMe(user({ config: { streaming_quality: 'high', motd: 'hi' } })).config).toEqual({
+      ...DEFAULT_USER_CONFIG, streaming_quality: 'high', motd: 'hi',
+    });
+  });
+});
