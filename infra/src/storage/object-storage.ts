@@ -32,9 +32,13 @@ export interface ObjectStorage {
   signUpload(key: string, options: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<SignedUpload>;
   /** A short-lived URL that serves the object (with HTTP Range support). */
   signDownload(key: string, options: { expiresInSeconds: number; contentType?: string; filename?: string }): Promise<string>;
-  put(key: string, body: Buffer | Readable, options: { contentType: string; contentLength?: number }): Promise<void>;
+  /**
+   * Stores the object whole or not at all. With `maxBytes`, a longer body fails with
+   * ObjectTooLargeError and nothing is stored.
+   */
+  put(key: string, body: Buffer | Readable, options: { contentType: string; contentLength?: number; maxBytes?: number }): Promise<void>;
   head(key: string): Promise<ObjectInfo | null>;
-  /** The object's bytes, or a slice of them. */
+  /** The object's bytes, or a slice of them; ObjectNotFoundError when it is missing. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Copies the object to a local file (the transcoder works on local files). */
   download(key: string, destinationPath: string): Promise<void>;
@@ -47,5 +51,20 @@ export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`object not found: ${key}`);
     this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** A key that could escape the storage root or that the adapters cannot address the same way. */
+export class InvalidObjectKeyError extends Error {
+  constructor(readonly key: string, reason: string) {
+    super(`invalid object key "${key}": ${reason}`);
+    this.name = 'InvalidObjectKeyError';
+  }
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`object is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
   }
 }
