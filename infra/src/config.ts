@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readS3Config } from './storage/s3-config';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 export interface StardeckConfig {
   mode: 'embedded' | 'services';
@@ -23,6 +25,8 @@ export interface StardeckConfig {
   /** argon2id cost; never below OWASP's minimum (19 MiB, t=2). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
+  /** S3-compatible object storage; null keeps objects on local disk under `dataDir`. */
+  s3: S3StorageOptions | null;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +117,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     logLevel: level,
     argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
     argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
+    s3: readS3Config(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = embeddedSecret(dataDir);

@@ -11,6 +11,9 @@ import { EventStore } from './events/event-store';
 import { InMemoryLockManager, PostgresLockManager, type LockManager } from './locks/lock-manager';
 import { DevMailbox, SmtpMailer, type Mailer } from './mail/mailer';
 import { EVENT_SCHEMAS } from './events/schemas';
+import { LocalStorage } from './storage/local-storage';
+import type { ObjectStorage } from './storage/object-storage';
+import { S3Storage } from './storage/s3-storage';
 
 /** The adapters one process runs on, chosen by configuration; domain code sees only the ports. */
 export interface Platform {
@@ -21,6 +24,7 @@ export interface Platform {
   bus: EventBus;
   locks: LockManager;
   mailer: Mailer;
+  storage: ObjectStorage;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,7 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
   const locks: LockManager = database.url ? new PostgresLockManager(database.url) : new InMemoryLockManager();
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevMailbox(database.db, logger);
   const store = new EventStore(database.db, EVENT_SCHEMAS);
+  const storage = createStorage(config);
   return {
     config,
     logger,
@@ -47,9 +52,17 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     bus,
     locks,
     mailer,
+    storage,
     close: async () => {
+      if (storage instanceof S3Storage) await storage.close();
       await bus.close();
       await database.close();
     },
   };
+}
+
+/** S3 when configured; otherwise files under the data directory, served by the API's storage endpoints. */
+function createStorage(config: StardeckConfig): ObjectStorage {
+  if (config.s3) return new S3Storage(config.s3);
+  return new LocalStorage({ root: join(config.dataDir, 'objects'), publicUrl: config.publicUrl, secret: config.jwtSecret });
 }
