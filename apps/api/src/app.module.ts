@@ -24,6 +24,7 @@ import { InvitesController } from './invites/invites.controller';
 import { InvitesRepository } from './invites/invites.repository';
 import { InvitesService } from './invites/invites.service';
 import { PlatformModule } from './platform/platform.module';
+import { StorageController } from './storage/storage.controller';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
       controllers: [
         HealthController, AdminProjectionsController, AdminMailController,
         SessionController, AccountsController, InvitesController, AccessRequestsController,
+        StorageController,
       ],
       providers: [
         AccessTokenService, AuthGuard, AdminGuard,
