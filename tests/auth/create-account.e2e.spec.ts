@@ -2,7 +2,7 @@ import { MSG } from '@stardeck/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { ADMIN, createInvite, linkParam, login, mailTo, startAuthServer, type Session } from './helpers';
+import { ADMIN, createInvite, linkParam, login, mailTo, startAuthServer, waitlistInvite, type Session } from './helpers';
 
 describe('create account', () => {
   let server: TestServer;
@@ -59,6 +59,16 @@ describe('create account', () => {
     expect(check.body.data.valid).toBe(true);
   });
 
+  it('lets exactly one of two sign-ups racing for one email through different invites register; the other gets 409', async () => {
+    const invites = await Promise.all([createInvite(server.url, admin), createInvite(server.url, admin)]);
+    const results = await Promise.all(invites.map((invite, i) =>
+      api().post('/v1/create_account').send(form({ email: 'Twin@example.com', username: `twin_${i}`, invitation_key: invite.key }))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.errors).toEqual({ email: MSG.emailTaken });
+    const unused = await Promise.all(invites.map((invite) => api().get(`/v1/validate_invite/${invite.key}`)));
+    expect(unused.filter((r) => r.body.data.valid)).toHaveLength(1);
+  });
+
   it('lets exactly one of two people racing for one invite register', async () => {
     const invite = await createInvite(server.url, admin);
     const results = await Promise.all(['racer_a', 'racer_b', 'racer_c'].map((username) =>
@@ -73,7 +83,7 @@ describe('create account', () => {
   });
 
   it('resends verification to an unverified account; links are single use, expire, and only the newest works', async () => {
-    const invite = await createInvite(server.url, admin);
+    const invite = await waitlistInvite(server.url, admin, 'altair@example.com');
     await api().post('/v1/create_account').send(form({ email: 'altair@example.com', username: 'altair', invitation_key: invite.key })).expect(201);
     const first = await mailTo(server.url, admin, 'altair@example.com', /verify/i);
 
