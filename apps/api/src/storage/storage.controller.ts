@@ -62,7 +62,8 @@ export class StorageController implements OnModuleInit {
     const query = request.query as Query;
     const grant: StorageGrant = { method: 'GET', key, expires: expiresOf(query), maxBytes: 0, contentType: query.type ?? '', filename: query.name ?? '' };
     this.authorise(storage, grant, query.sig);
-    const found = await storage.stat(key);
+    // The stored type is only read when the URL does not name one, and then alongside the stat.
+    const [found, storedType] = await Promise.all([storage.stat(key), grant.contentType ? null : storage.storedContentType(key)]);
     if (!found) throw ApiError.notFound();
 
     const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
@@ -74,7 +75,7 @@ export class StorageController implements OnModuleInit {
     }
 
     void reply
-      .header('content-type', grant.contentType || (await storage.storedContentType(key)) || 'application/octet-stream')
+      .header('content-type', grant.contentType || storedType || 'application/octet-stream')
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
       // The URL itself expires; a browser may reuse the bytes (seeking back) until then, a shared cache never.
