@@ -7,3 +7,4 @@ export const ALL_PROJECTIONS: readonly Projection[] = [statsProjection];
 export function findProjection(name: string): Projection | undefined {
   return ALL_PROJECTIONS.find((p) => p.name === name);
 }
+export { TRANSCODE_DISPATCH, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
