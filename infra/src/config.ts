@@ -41,8 +41,12 @@ type Env = Record<string, string | undefined>;
 const OWASP_MIN_MEMORY_KIB = 19 * 1024;
 const OWASP_MIN_TIME = 2;
 
-/** Reads and checks every variable at once, so a bad start reports all problems together. */
-export function loadConfig(env: Env = process.env, options: { requireServices?: boolean } = {}): StardeckConfig {
+/**
+ * Reads and checks every variable at once, so a bad start reports all problems together.
+ * `requireSecret: false` is for processes that sign nothing (the transcoder), so they start with
+ * only DATABASE_URL and NATS_URL.
+ */
+export function loadConfig(env: Env = process.env, options: { requireServices?: boolean; requireSecret?: boolean } = {}): StardeckConfig {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number): number => {
     const raw = env[name];
@@ -91,7 +95,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
   const mode = databaseUrl ? 'services' : 'embedded';
   const jwtSecret = env.STARDECK_SECRET ?? '';
   if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
-  if (!jwtSecret && mode === 'services') problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
+  if (!jwtSecret && mode === 'services' && options.requireSecret !== false) problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
 
   const level = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {

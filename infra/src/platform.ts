@@ -13,6 +13,10 @@ import { DevMailbox, SmtpMailer, type Mailer } from './mail/mailer';
 import { EVENT_SCHEMAS } from './events/schemas';
 import { LocalStorage } from './storage/local-storage';
 import type { ObjectStorage } from './storage/object-storage';
+import { InProcessJobQueue } from './queue/in-process-queue';
+import type { JobQueue } from './queue/job-queue';
+import { JetStreamJobQueue } from './queue/jetstream-queue';
+import { transcodeQueueNames, type TranscodeJob } from './queue/transcode-job';
 import { S3Storage } from './storage/s3-storage';
 
 /** The adapters one process runs on, chosen by configuration; domain code sees only the ports. */
@@ -25,6 +29,8 @@ export interface Platform {
   locks: LockManager;
   mailer: Mailer;
   storage: ObjectStorage;
+  /** Upload → transcoder jobs: JetStream work queue with NATS_URL, in memory otherwise. */
+  transcodeQueue: JobQueue<TranscodeJob>;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,9 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevMailbox(database.db, logger);
   const store = new EventStore(database.db, EVENT_SCHEMAS);
   const storage = createStorage(config);
+  const transcodeQueue: JobQueue<TranscodeJob> = config.natsUrl
+    ? new JetStreamJobQueue({ url: config.natsUrl, ...transcodeQueueNames(config.natsStream, config.natsSubjectPrefix), logger })
+    : new InProcessJobQueue({ onError: (error) => logger.error({ err: error }, 'transcode queue: onGiveUp failed') });
   return {
     config,
     logger,
@@ -53,7 +62,9 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     locks,
     mailer,
     storage,
+    transcodeQueue,
     close: async () => {
+      await transcodeQueue.close();
       if (storage instanceof S3Storage) await storage.close();
       await bus.close();
       await database.close();
