@@ -1,6 +1,8 @@
-/**
- * The transcoder turns uploads into renditions and waveform peaks. Its job queue and ffmpeg
- * pipeline arrive with the media issue; the process already starts, connects and idles so
- * operators can deploy and scale it.
- */
-export const TRANSCODER_QUEUE = 'STARDECK_TRANSCODE';
+/** The transcoder: upload → renditions (standard, high, flac) and waveform peaks, via a job queue. */
+export * from './ffmpeg-binaries';
+export * from './job-directory';
+export * from './lame-tag';
+export * from './peaks';
+export * from './pipeline';
+export * from './probe';
+export * from './transcode-error';
