@@ -56,4 +56,11 @@ export async function setStatus(db: Db | Tx, name: string, status: CheckpointRow
   await db.updateTable('projection_checkpoints').set({ status, updated_at: new Date(), ...extra }).where('name', '=', name).execute();
 }
 
+/** Records who applies the projection without touching its status, so a pending rebuild request survives a takeover. */
+export async function setOwner(db: Db | Tx, name: string, owner: string | null, onlyIfOwner?: string): Promise<void> {
+  let query = db.updateTable('projection_checkpoints').set({ owner, updated_at: new Date() }).where('name', '=', name);
+  if (onlyIfOwner !== undefined) query = query.where('owner', '=', onlyIfOwner);
+  await query.execute();
+}
+
 export { LOG_START };

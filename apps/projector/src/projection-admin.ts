@@ -36,20 +36,23 @@ export class ProjectionAdmin {
   async status(): Promise<ProjectionStatus[]> {
     for (const p of this.projections) await ensureCheckpoint(this.store.db, p.name);
     const [rows, head] = await Promise.all([listCheckpoints(this.store.db), this.store.headPosition()]);
-    return this.projections.map((p) => {
+    return Promise.all(this.projections.map(async (p) => {
       const row = rows.find((r) => r.name === p.name)!;
+      // Counted, not subtracted: positions are not commit order, so head − checkpoint can stay
+      // above zero for a projection that has applied everything.
+      const behind = row.status === 'live' ? await this.store.countAfter(row.cursor) : head;
       return {
         name: p.name,
         handles: p.handles,
         status: row.status,
         checkpoint: row.cursor.position,
         head,
-        lag: row.status === 'live' ? Math.max(0, head - row.cursor.position) : head,
+        lag: behind,
         owner: row.owner,
         rebuild: row.status === 'rebuilding' ? { done: row.rebuild_done ?? 0, total: row.rebuild_total ?? 0 } : null,
         updated_at: row.updated_at.toISOString(),
       };
-    });
+    }));
   }
 
   /**

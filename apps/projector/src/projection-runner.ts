@@ -2,7 +2,7 @@ import {
   LOG_START, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
   type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent,
 } from '@stardeck/infra';
-import { OWNER_ID, ensureCheckpoint, readCheckpoint, setStatus, writeCheckpoint } from './checkpoints';
+import { OWNER_ID, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
@@ -78,6 +78,7 @@ export class ProjectionRunner {
         await this.sleep(500);
       } finally {
         this.active = false;
+        await setOwner(this.store.db, name, null, OWNER_ID).catch(() => undefined);
         await lease.release();
       }
     }
@@ -89,7 +90,7 @@ export class ProjectionRunner {
       leaseLost = true;
       this.wake?.();
     });
-    await setStatus(this.store.db, this.projection.name, 'live', { owner: OWNER_ID });
+    await setOwner(this.store.db, this.projection.name, OWNER_ID);
     this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
     this.inbox = [];
     const subscription = await this.bus.subscribe(`projection_${this.projection.name}`, async (message) => {
@@ -97,10 +98,12 @@ export class ProjectionRunner {
       this.wake?.();
     });
     try {
+      await this.checkRebuildRequest();
       await this.catchUp();
       let lastLogCheck = Date.now();
       while (this.running && !leaseLost) {
         if (this.inbox.length === 0) await this.sleep(this.options.silenceMs ?? 2000);
+        if (!this.running || leaseLost) break;
         const message = this.inbox.shift();
         if (message) await this.onLive(message);
         const silent = Date.now() - lastLogCheck >= (this.options.silenceMs ?? 2000);
@@ -127,8 +130,8 @@ export class ProjectionRunner {
   }
 
   /** Reads the log from the checkpoint until nothing visible is left. Returns how many events it read. */
-  async catchUp(onProgress?: (done: number) => void): Promise<number> {
-    let done = 0;
+  async catchUp(onProgress?: (done: number) => void, doneBefore = 0): Promise<number> {
+    let done = doneBefore;
     for (;;) {
       const events = await this.store.readAfter(this.cursor, this.options.batchSize ?? 500);
       if (events.length === 0) break;
@@ -136,9 +139,8 @@ export class ProjectionRunner {
       done += events.length;
       onProgress?.(done);
     }
-    const head = await this.store.headPosition();
-    projectorLagEvents.set({ projection: this.projection.name }, Math.max(0, head - this.cursor.position));
-    return done;
+    projectorLagEvents.set({ projection: this.projection.name }, await this.store.countAfter(this.cursor));
+    return done - doneBefore;
   }
 
   /** Applies events and moves the checkpoint in one transaction, refusing if another owner moved it. */
@@ -159,6 +161,9 @@ export class ProjectionRunner {
   private async checkRebuildRequest(): Promise<void> {
     const checkpoint = await readCheckpoint(this.store.db, this.projection.name);
     if (checkpoint?.status === 'rebuild_requested') await this.rebuild();
+    // The previous owner died mid-rebuild. Each batch moved the checkpoint with its effects, so
+    // the half-built model is consistent: finishing the replay from the checkpoint completes it.
+    if (checkpoint?.status === 'rebuilding') await this.finishRebuild(checkpoint.rebuild_total ?? 0, checkpoint.rebuild_done ?? 0);
   }
 
   /** Empties the read model and replays the whole log into it, recording progress as it goes. */
@@ -172,9 +177,13 @@ export class ProjectionRunner {
       await setStatus(tx, name, 'rebuilding', { rebuild_total: total, rebuild_done: 0, owner: OWNER_ID });
     });
     this.cursor = LOG_START;
-    await this.catchUp((done) => onProgress?.(done, total));
-    await setStatus(this.store.db, name, 'live', { rebuild_total: null, rebuild_done: null });
-    this.logger.info({ projection: name }, 'projection rebuild finished');
+    await this.finishRebuild(total, 0, onProgress);
+  }
+
+  private async finishRebuild(total: number, doneBefore: number, onProgress?: (done: number, total: number) => void): Promise<void> {
+    await this.catchUp((done) => onProgress?.(done, total), doneBefore);
+    await setStatus(this.store.db, this.projection.name, 'live', { rebuild_total: null, rebuild_done: null });
+    this.logger.info({ projection: this.projection.name }, 'projection rebuild finished');
   }
 
   /** Used by the CLI when no process owns the projection: rebuild here, under the lock. */
@@ -183,6 +192,7 @@ export class ProjectionRunner {
       this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
       await this.rebuild(onProgress);
     } finally {
+      await setOwner(this.store.db, this.projection.name, null, OWNER_ID).catch(() => undefined);
       await lease.release();
     }
   }
