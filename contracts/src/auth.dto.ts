@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { LIMITS, RESERVED_USERNAMES } from './limits';
 import { MSG } from './messages';
+import { Rules } from './rules';
 
 /** The spec's "simple address pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,19 +13,6 @@ export const INVITE_KEY_PATTERN = /^[0-9a-f]{12}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-
-/**
- * Applies property decorators so that they run in the order listed. Stacked `@` decorators
- * register bottom-up, and with stopAtFirstError class-validator reports the first registered rule
- * that fails, so a stack would show 'wrong format' for an empty field instead of 'required'.
- */
-type FieldDecorator = (target: object, propertyName: string) => void;
-
-function Rules(...decorators: FieldDecorator[]): FieldDecorator {
-  return (target, propertyName) => {
-    for (const decorator of decorators) decorator(target, propertyName);
-  };
-}
 
 /** Decorator: the property must equal another property of the same object. */
 function MatchesProperty(other: string, options?: ValidationOptions) {

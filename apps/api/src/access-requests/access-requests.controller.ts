@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, UseGuards } from '@nest
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AccessRequestDto, MSG } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
-import { PageDto } from '../admin/admin.dto';
+import { PageDto } from '@stardeck/contracts';
 import { AdminGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
 import { ok } from '../common/envelope';
 import { AccessRequestsService } from './access-requests.service';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { AdminGuard } from '../auth/auth.guard';
 import { ok } from '../common/envelope';
 import { PLATFORM } from '../platform/platform.module';
-import { PageDto } from './admin.dto';
+import { PageDto } from '@stardeck/contracts';
 
 /** The dev mailbox for admins: where verification, reset and invite mail lands when no SMTP server is configured. */
 @ApiTags('admin')

@@ -6,7 +6,7 @@ import { AdminGuard } from '../auth/auth.guard';
 import { ApiError } from '../common/api-error';
 import { ok } from '../common/envelope';
 import { PLATFORM, PROJECTION_ADMIN } from '../platform/platform.module';
-import { EventQueryDto } from './admin.dto';
+import { EventQueryDto } from '@stardeck/contracts';
 
 @ApiTags('admin')
 @ApiBearerAuth()

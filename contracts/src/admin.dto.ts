@@ -1,0 +1,28 @@
+// class-transformer's @Type reads design-time metadata when a DTO class is defined.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Rules } from './rules';
+
+const wholeNumber = (name: string, min: number, max?: number) =>
+  Rules(
+    Type(() => Number) as never,
+    IsInt({ message: `${name} must be a whole number` }),
+    Min(min, { message: `${name} must be at least ${min}` }),
+    ...(max === undefined ? [] : [Max(max, { message: `${name} must be at most ${max}` })]),
+  );
+
+/** GET /v1/admin/events: the event inspector's filters. */
+export class EventQueryDto {
+  @IsOptional() @Rules(IsString(), MaxLength(200)) stream?: string;
+  @IsOptional() @Rules(IsString(), MaxLength(100)) type?: string;
+  @IsOptional() @Rules(IsString(), MaxLength(100)) actor?: string;
+  @IsOptional() @wholeNumber('after', 0) after?: number;
+  @IsOptional() @wholeNumber('limit', 1, 500) limit?: number;
+}
+
+/** limit/offset paging of admin lists. */
+export class PageDto {
+  @IsOptional() @wholeNumber('limit', 1, 100) limit?: number;
+  @IsOptional() @wholeNumber('offset', 0) offset?: number;
+}
