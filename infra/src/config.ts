@@ -22,6 +22,11 @@ export interface StardeckConfig {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: string;
+  /**
+   * Whether X-Forwarded-For decides the client address (per-IP login throttling). Only true behind
+   * a proxy that sets it; otherwise any client could pick its own address.
+   */
+  trustProxy: boolean | number | string;
   /** argon2id cost; never below OWASP's minimum (19 MiB, t=2). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
@@ -119,6 +124,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     adminEmail,
     adminPassword,
     logLevel: level,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
     argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
     s3: readS3Config(env, problems),
@@ -136,4 +142,14 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY: true/false, a hop count, or comma-separated addresses/CIDRs of trusted proxies. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  problems.push(`TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses (got "${raw}")`);
+  return false;
 }

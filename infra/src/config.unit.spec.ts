@@ -50,3 +50,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts forwarded addresses only when told to', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
+  });
+});
