@@ -18,6 +18,8 @@ export interface ErrorEnvelope {
   msg: ApiMessage;
   /** Per-field messages for form calls, keyed by the request field name. */
   errors?: Record<string, string>;
+  /** A machine-readable reason where the client branches on it (upload errors of spec §8). */
+  error_code?: string;
 }
 
 export interface Me {

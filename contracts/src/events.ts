@@ -1,3 +1,5 @@
+import type { ListeningEvent, TrackEvent } from './track-events';
+
 /**
  * Domain events: past-tense names, one payload type each. Stream ids are `{category}-{id}`.
  * A changed payload gets a new schema_version and an upcaster; old events stay readable.
@@ -19,7 +21,7 @@ export interface AccessRequestInvited { type: 'AccessRequestInvited'; data: { re
 export type AccountEvent = AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
-export type DomainEvent = AccountEvent | InviteEvent | AccessRequestEvent;
+export type DomainEvent = AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const streamIds = {

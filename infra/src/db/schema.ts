@@ -114,6 +114,75 @@ export interface StatsCountersTable {
   value: number;
 }
 
+/** Inline write model of track streams. */
+export interface TracksTable {
+  id: number;
+  user_id: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  visibility: 'public' | 'unlisted' | 'private';
+  status: 'processing' | 'ready' | 'failed';
+  failure_reason: string | null;
+  filename: string;
+  mimetype: string;
+  extension: string;
+  filesize: number;
+  source_key: string;
+  lossless: boolean;
+  renditions: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  duration: number | null;
+  bitrate: number | null;
+  peaks: ColumnType<number[] | null, string | null, string | null>;
+  peaks_key: string | null;
+  artwork_key: string | null;
+  artwork_mimetype: string | null;
+  parent_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  created_at: Generated<Date>;
+}
+
+export interface TrackTagsTable {
+  track_id: number;
+  tag_id: number;
+  position: number;
+}
+
+export interface TranscodeProgressTable {
+  track_id: number;
+  percent: number;
+  updated_at: Timestamp;
+}
+
+export interface TrackPlayCountsTable {
+  track_id: number;
+  play_count: number;
+}
+
+export interface ListeningHistoryTable {
+  event_position: number;
+  user_id: string;
+  track_id: number;
+  played_at: Timestamp;
+}
+
+/** Per track, what the tag usage counts need: who owns it, whether it is listed, its tags. */
+export interface TagUsageTracksTable {
+  track_id: number;
+  user_id: string;
+  public: boolean;
+  failed: Generated<boolean>;
+  tag_ids: number[];
+}
+
 export interface Database {
   events: EventsTable;
   relay_state: RelayStateTable;
@@ -126,4 +195,11 @@ export interface Database {
   login_failures: LoginFailuresTable;
   dev_mail: DevMailTable;
   stats_counters: StatsCountersTable;
+  tracks: TracksTable;
+  tags: TagsTable;
+  track_tags: TrackTagsTable;
+  transcode_progress: TranscodeProgressTable;
+  track_play_counts: TrackPlayCountsTable;
+  listening_history: ListeningHistoryTable;
+  tag_usage_tracks: TagUsageTracksTable;
 }

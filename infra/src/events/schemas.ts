@@ -14,4 +14,12 @@ export const EVENT_SCHEMAS: Record<string, EventSchema> = {
   InviteDeleted: { current: 1 },
   AccessRequested: { current: 1 },
   AccessRequestInvited: { current: 1 },
+  TrackUploaded: { current: 1 },
+  TrackTranscoded: { current: 1 },
+  TrackTranscodeFailed: { current: 1 },
+  TrackUpdated: { current: 1 },
+  TrackArtworkChanged: { current: 1 },
+  TrackArtworkRemoved: { current: 1 },
+  TrackDeleted: { current: 1 },
+  TrackPlayed: { current: 1 },
 };

@@ -12,8 +12,14 @@ export class ApiError extends HttpException {
     readonly description: string,
     readonly fields?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    readonly errorCode?: string,
   ) {
     super(description, status);
+  }
+
+  /** An error the client branches on by `error_code` (upload errors of spec §8). */
+  static coded(status: number, errorCode: string, title: string, description: string) {
+    return new ApiError(status, title, description, undefined, {}, errorCode);
   }
 
   static badRequest(title: string, description: string, fields?: Record<string, string>) {

@@ -28,7 +28,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
 export function toEnvelope(exception: unknown): ErrorEnvelope {
   if (exception instanceof ApiError) {
     const status = exception.getStatus();
-    return { status: 'error', status_code: status, msg: { title: exception.title, description: exception.description }, ...(exception.fields ? { errors: exception.fields } : {}) };
+    return { status: 'error', status_code: status, msg: { title: exception.title, description: exception.description }, ...(exception.fields ? { errors: exception.fields } : {}), ...(exception.errorCode ? { error_code: exception.errorCode } : {}) };
   }
   if (exception instanceof ConcurrencyError) {
     return { status: 'error', status_code: 409, msg: { title: 'Conflict', description: MSG.conflict } };

@@ -1,0 +1,50 @@
+import { AUDIO_EXTENSIONS, TAGS_PER_TRACK, TAG_NAME_MAX } from './limits';
+
+/** Upload error codes of spec §8, sent as `error_code` beside msg so the client can branch on them. */
+export const UPLOAD_ERROR_CODES = {
+  fileTooLarge: 'FILE_TOO_LARGE',
+  invalidExtension: 'INVALID_EXTENSION',
+  invalidMimeType: 'INVALID_MIME_TYPE',
+  quotaExceeded: 'STORAGE_QUOTA_EXCEEDED',
+  preflightFailed: 'PREFLIGHT_FAILED',
+  uploadFailed: 'UPLOAD_FAILED',
+  uploadMismatch: 'UPLOAD_MISMATCH',
+} as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[keyof typeof UPLOAD_ERROR_CODES];
+
+/** Texts of tracks, uploads, tags and artwork, worded as spec §5 and §8 word them where it does. */
+export const TRACK_MSG = {
+  preflightFailed: 'Preflight validation failed',
+  fileTooLarge: 'File size exceeds maximum allowed size of 256MB',
+  invalidExtension: `Invalid file extension. Supported formats: ${AUDIO_EXTENSIONS.join(', ')}`,
+  invalidMimeType: 'File does not appear to be an audio file',
+  quotaExceeded: (usedMb: number, quotaMb: number) =>
+    `Storage quota exceeded: ${usedMb.toFixed(1)} MB of ${quotaMb} MB used; this file does not fit`,
+  uploadFailed: 'File upload failed',
+  uploadMissing: 'The uploaded file was not found. Upload it again.',
+  uploadNotYours: 'This upload key does not belong to you',
+  uploadSizeMismatch: (declared: number, stored: number) =>
+    `The uploaded file is ${stored} bytes but ${declared} bytes were declared. Upload it again.`,
+  creationFailed: 'Track Creation Failed',
+  updateFailed: 'Update Failed',
+  titleRequired: 'error: title is required',
+  titleTooLong: 'Title must be 200 characters or less',
+  descriptionTooLong: 'Description must be 5000 characters or less',
+  invalidVisibility: 'Visibility must be public, unlisted or private',
+  invalidTrackId: 'No track ID provided',
+  trackNotFound: 'Track not found',
+  trackNotReady: 'Track is still processing',
+  trackFailed: 'Track could not be processed',
+  trackDeleted: 'Track deleted',
+  trackCreated: 'Track uploaded; it is being processed',
+  trackUpdated: 'Track updated',
+  parentNotFound: 'Parent track not found',
+  tagTooLong: `Tag name must be ${TAG_NAME_MAX} characters or less`,
+  tooManyTags: `Maximum ${TAGS_PER_TRACK} tags allowed`,
+  tagsInvalid: 'Tags must be a list of names',
+  artworkInvalid: 'Invalid artwork format. Please use jpg, png, gif, or webp.',
+  artworkTooLarge: (mb: number, maxMb: number) => `Artwork too large (${mb.toFixed(1)} MB). Maximum size is ${maxMb} MB.`,
+  infiniteNeedsPremium: 'Endless mode needs a premium membership',
+  historyHidden: 'This listening history is private',
+  userNotFound: (username: string) => `User '${username}' not found`,
+} as const;

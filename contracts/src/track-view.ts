@@ -1,0 +1,44 @@
+import type { TrackStatus, TrackVisibility } from './track-events';
+
+export interface TagView {
+  id: number;
+  name: string;
+  slug: string;
+  usage_count: number;
+}
+
+/** The Track of spec §3, as far as the modules built so far know it. */
+export interface TrackView {
+  id: number;
+  title: string;
+  slug: string;
+  user_id: string;
+  username: string;
+  display_name: string | null;
+  /** m:ss; '0:00' until transcoded. */
+  duration: string;
+  duration_seconds: number | null;
+  filesize: number;
+  created: string;
+  updated: string;
+  /** A URL of the uploaded artwork, or of the generated pixel artwork. */
+  artwork: string;
+  has_artwork: boolean;
+  visibility: TrackVisibility;
+  status: TrackStatus;
+  /** Percent done while processing; null otherwise. */
+  progress: number | null;
+  failure_reason: string | null;
+  description: string | null;
+  tags: TagView[];
+  filename: string;
+  mimetype: string;
+  /** The stored source's key: shown to the owner only. */
+  key: string | null;
+  extension: string;
+  parent_id: number | null;
+  analysis: { bitrate: number | null; play_count: number; peaks: number[]; standard: { duration: number | null } };
+  /** Which renditions exist: standard, high, flac. */
+  qualities: string[];
+  play_count: number;
+}
