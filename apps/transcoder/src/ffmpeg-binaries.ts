@@ -25,6 +25,8 @@ function onPath(name: string): string | null {
 
 /** The npm-shipped static build; required lazily so a machine with ffmpeg on PATH never loads it. */
 function shipped(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string {
+  // A static import would load both packages (and their platform lookup) on every start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(pkg) as { path: string }).path;
 }
 

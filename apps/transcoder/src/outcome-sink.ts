@@ -1,0 +1,71 @@
+import type { StreamingQuality } from '@stardeck/contracts';
+import type { Logger } from 'pino';
+import type { Peaks } from './peaks';
+import type { SourceInfo } from './probe';
+
+/** One stored rendition, as the tracks module records it. */
+export interface StoredRendition {
+  quality: StreamingQuality;
+  key: string;
+  content_type: 'audio/mpeg' | 'audio/flac';
+  bytes: number;
+  bitrate: number;
+  duration: number;
+  samples: number;
+  sample_rate: number;
+  channels: number;
+  /** Gapless playback: skip encoder_delay (+529 decoder delay for MP3) at the start, padding at the end. */
+  encoder_delay: number;
+  encoder_padding: number;
+}
+
+export interface TranscodeResult {
+  /** Seconds, exact to the sample. */
+  duration: number;
+  /** The upload's own bitrate in bits per second (null when unknown). */
+  bitrate: number | null;
+  source: SourceInfo;
+  /** standard and high always; flac only for lossless uploads. */
+  renditions: StoredRendition[];
+  peaks_key: string;
+  peaks: Peaks;
+}
+
+/**
+ * Where the worker reports what happened to a track. The tracks module implements it (events
+ * TrackTranscoded / TrackTranscodeFailed and a progress table); each method may be called again
+ * for the same track after a redelivery, so implementations must be idempotent.
+ */
+export interface TranscodeOutcomeSink {
+  /** True when the track already has its outcome: a duplicate job is then acknowledged unworked. */
+  isAlreadyDone(trackId: string): Promise<boolean>;
+  /** Whole percents, increasing within one attempt; an attempt after a crash starts again at 0. */
+  progress(trackId: string, percent: number): Promise<void>;
+  succeeded(trackId: string, result: TranscodeResult): Promise<void>;
+  /** `reason` is a plain sentence for the member. */
+  failed(trackId: string, reason: string): Promise<void>;
+}
+
+/**
+ * A stand-in until the tracks module provides the real sink: it only logs, and never reports a
+ * track as done, so every job is worked.
+ */
+export class LoggingOutcomeSink implements TranscodeOutcomeSink {
+  constructor(private readonly logger: Logger) {}
+
+  async isAlreadyDone(): Promise<boolean> {
+    return false;
+  }
+
+  async progress(trackId: string, percent: number): Promise<void> {
+    this.logger.debug({ trackId, percent }, 'transcode progress');
+  }
+
+  async succeeded(trackId: string, result: TranscodeResult): Promise<void> {
+    this.logger.info({ trackId, duration: result.duration, renditions: result.renditions.map((r) => r.key) }, 'track transcoded');
+  }
+
+  async failed(trackId: string, reason: string): Promise<void> {
+    this.logger.warn({ trackId, reason }, 'track transcode failed');
+  }
+}

@@ -1,0 +1,128 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobContext, JobQueue, JobSubscription, ObjectStorage, TranscodeJob } from '@stardeck/infra';
+import type { Logger } from 'pino';
+import { defaultTempRoot, removeStaleJobDirectories, withJobDirectory } from './job-directory';
+import type { StoredRendition, TranscodeOutcomeSink, TranscodeResult } from './outcome-sink';
+import { transcodeAudio, type RenditionFile } from './pipeline';
+import { REASONS, TranscodeError } from './transcode-error';
+
+/** Deterministic keys: a redelivered or duplicate job overwrites the same objects, never adds a set. */
+export const renditionKeys = (trackId: string) => ({
+  standard: `tracks/${trackId}/standard.mp3`,
+  high: `tracks/${trackId}/high.mp3`,
+  flac: `tracks/${trackId}/lossless.flac`,
+  peaks: `tracks/${trackId}/peaks.json`,
+});
+
+export interface TranscodeWorkerOptions {
+  queue: JobQueue<TranscodeJob>;
+  storage: ObjectStorage;
+  sink: TranscodeOutcomeSink;
+  logger: Logger;
+  /** Jobs this process works on at once (TRANSCODER_CONCURRENCY). */
+  concurrency?: number;
+  /** Parent of the per-job temporary directories. */
+  tempRoot?: string;
+  /** Progress reports to the sink at most this often, so a fast job does not flood it. */
+  progressIntervalMs?: number;
+}
+
+/** Takes transcode jobs from the queue, makes the renditions, stores them and reports the outcome. */
+export class TranscodeWorker {
+  private subscription: JobSubscription | null = null;
+  private readonly tempRoot: string;
+
+  constructor(private readonly options: TranscodeWorkerOptions) {
+    this.tempRoot = options.tempRoot ?? defaultTempRoot();
+  }
+
+  async start(): Promise<void> {
+    await this.cleanStale();
+    this.subscription = await this.options.queue.consume((job, context) => this.handle(job, context), {
+      concurrency: this.options.concurrency ?? 1,
+      onGiveUp: (job, error) => {
+        this.options.logger.error({ err: error, trackId: job.track_id }, 'transcode gave up after the last attempt');
+        return this.options.sink.failed(job.track_id, REASONS.gaveUp);
+      },
+    });
+  }
+
+  /** Stops taking jobs; running ones are cancelled and go back to the queue for another worker. */
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /**
+   * One job. A file that is not usable audio is reported failed and acknowledged (retrying cannot
+   * help); any other error is thrown so the queue retries it.
+   */
+  async handle(job: TranscodeJob, context: JobContext): Promise<void> {
+    const { sink, logger } = this.options;
+    if (await sink.isAlreadyDone(job.track_id)) {
+      logger.info({ trackId: job.track_id }, 'duplicate transcode job for a finished track; skipped');
+      return;
+    }
+    await this.cleanStale();
+    const started = Date.now();
+    try {
+      const result = await withJobDirectory(this.tempRoot, (dir) => this.transcode(job, dir, context.signal));
+      await sink.succeeded(job.track_id, result);
+      logger.info({ trackId: job.track_id, attempt: context.attempt, ms: Date.now() - started }, 'track transcoded');
+    } catch (error) {
+      if (!(error instanceof TranscodeError)) throw error;
+      logger.warn({ trackId: job.track_id, reason: error.message, detail: error.detail }, 'upload is not usable audio');
+      await sink.failed(job.track_id, error.message);
+    }
+  }
+
+  private async transcode(job: TranscodeJob, dir: string, signal: AbortSignal): Promise<TranscodeResult> {
+    const sourcePath = join(dir, `source.${job.source_extension.replace(/[^a-z0-9]/gi, '') || 'bin'}`);
+    await this.options.storage.download(job.source_key, sourcePath);
+    const outputDir = join(dir, 'out');
+    await mkdir(outputDir);
+    const reportProgress = this.progressReporter(job.track_id);
+    const pipeline = await transcodeAudio({ sourcePath, lossless: job.lossless, outputDir, signal, onProgress: reportProgress });
+    const keys = renditionKeys(job.track_id);
+    const renditions: StoredRendition[] = [];
+    for (const file of pipeline.renditions) {
+      renditions.push(await this.upload(file, keys[file.quality]));
+    }
+    const peaksPath = join(dir, 'peaks.json');
+    await writeFile(peaksPath, JSON.stringify(pipeline.peaks));
+    await this.options.storage.put(keys.peaks, createReadStream(peaksPath), { contentType: 'application/json' });
+    return {
+      duration: pipeline.duration,
+      bitrate: pipeline.source.bitrate,
+      source: pipeline.source,
+      renditions,
+      peaks_key: keys.peaks,
+      peaks: pipeline.peaks,
+    };
+  }
+
+  private async upload(file: RenditionFile, key: string): Promise<StoredRendition> {
+    await this.options.storage.put(key, createReadStream(file.path), { contentType: file.content_type, contentLength: file.bytes });
+    const { path: _path, ...facts } = file;
+    return { ...facts, key };
+  }
+
+  /** Throttled and fire-and-forget: a slow progress table must never slow or fail the encode. */
+  private progressReporter(trackId: string): (percent: number) => void {
+    const interval = this.options.progressIntervalMs ?? 1_000;
+    let last = 0;
+    return (percent) => {
+      const now = Date.now();
+      if (percent < 100 && now - last < interval) return;
+      last = now;
+      this.options.sink.progress(trackId, percent).catch((error: unknown) => this.options.logger.warn({ err: error, trackId }, 'progress report failed'));
+    };
+  }
+
+  private async cleanStale(): Promise<void> {
+    const removed = await removeStaleJobDirectories(this.tempRoot);
+    if (removed) this.options.logger.info({ removed }, 'removed temporary directories of dead transcoder processes');
+  }
+}
