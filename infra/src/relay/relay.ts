@@ -24,6 +24,7 @@ export class Relay {
   private wake: (() => void) | null = null;
   private lease: Lease | null = null;
   private readonly unsubscribe: () => void;
+  private commitSeen = false;
 
   constructor(
     private readonly store: EventStore,
@@ -32,7 +33,11 @@ export class Relay {
     private readonly logger: Logger,
     private readonly options: RelayOptions = {},
   ) {
-    this.unsubscribe = store.onCommitted(() => this.wake?.());
+    this.unsubscribe = store.onCommitted(() => {
+      // Remembered, so a commit landing between a read and the next idle() still wakes it.
+      this.commitSeen = true;
+      this.wake?.();
+    });
   }
 
   start(): void {
@@ -90,10 +95,11 @@ export class Relay {
           cursor = await this.reconcile(cursor);
           reconciled = true;
         }
+        this.commitSeen = false;
         const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
         if (events.length === 0) {
           relayLagEvents.set(0);
-          await this.idle(this.options.pollMs ?? 100);
+          if (!this.commitSeen) await this.idle(this.options.pollMs ?? 100);
           continue;
         }
         let prev = cursor;
