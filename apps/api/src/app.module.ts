@@ -24,6 +24,7 @@ import { InvitesController } from './invites/invites.controller';
 import { InvitesRepository } from './invites/invites.repository';
 import { InvitesService } from './invites/invites.service';
 import { PlatformModule } from './platform/platform.module';
+import { TRACKS_CONTROLLERS, TRACKS_PROVIDERS } from './tracks/tracks.providers';
 import { StorageController } from './storage/storage.controller';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         HealthController, AdminProjectionsController, AdminMailController,
         SessionController, AccountsController, InvitesController, AccessRequestsController,
         StorageController,
+        ...TRACKS_CONTROLLERS,
       ],
       providers: [
         AccessTokenService, AuthGuard, AdminGuard,
@@ -44,6 +46,7 @@ export class AppModule {
         AccountsRepository, AccountsService, AdminBootstrapService,
         InvitesRepository, InvitesService,
         AccessRequestsRepository, AccessRequestsService,
+        ...TRACKS_PROVIDERS,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +13,7 @@ import { AppModule } from './app.module';
 import { EnvelopeInterceptor } from './common/envelope';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { PinoNestLogger } from './common/pino-nest-logger';
+import { applyRouteBodyLimits } from './common/route-body-limits';
 import { ContractValidationPipe } from './common/validation.pipe';
 
 export interface AppOptions {
@@ -40,6 +42,9 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   });
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie as never);
+  // Multipart forms (the upload preflight); each route sets its own part limits when reading.
+  await app.register(fastifyMultipart as never, { limits: { fileSize: 4 * 1024 * 1024, files: 1 } });
+  applyRouteBodyLimits(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

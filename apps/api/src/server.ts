@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Relay, createLogger, createPlatform, loadConfig, type Platform, type StardeckConfig } from '@stardeck/infra';
-import { ALL_PROJECTIONS, ProjectorRuntime } from '@stardeck/projector';
+import { ALL_PROJECTIONS, ProjectorRuntime, transcodeDispatchProjection } from '@stardeck/projector';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service';
 import { createApp } from './create-app';
+import { startTranscoderRole } from './tracks/transcoder-role';
 
-export type Role = 'api' | 'projector';
+export type Role = 'api' | 'projector' | 'transcoder';
 
 export interface ServerOptions {
   env?: Record<string, string | undefined>;
@@ -33,9 +34,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const relay = new Relay(platform.store, platform.bus, platform.locks, logger.child({ component: 'relay' }));
   relay.start();
   const projector = options.roles.includes('projector')
-    ? new ProjectorRuntime(ALL_PROJECTIONS, platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }))
+    ? new ProjectorRuntime(
+      // The transcode dispatcher follows the log like a projection; it needs this process's queue.
+      [...ALL_PROJECTIONS, transcodeDispatchProjection(platform.transcodeQueue)],
+      platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }),
+    )
     : null;
   projector?.start();
+  const transcoder = options.roles.includes('transcoder') ? await startTranscoderRole(platform, options.env ?? process.env) : null;
   const app = await createApp(platform, { webDir: options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir });
   try {
     await app.get(AdminBootstrapService).ensureAdmin();
@@ -43,6 +49,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   } catch (error) {
     // A failed start must not leave the relay, projections and database connections running.
     await app.close().catch(() => undefined);
+    await transcoder?.stop();
     await projector?.stop();
     await relay.stop();
     await platform.close();
@@ -58,6 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     close: async () => {
       await app.close();
+      await transcoder?.stop();
       await projector?.stop();
       await relay.stop();
       await platform.close();
