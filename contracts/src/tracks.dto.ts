@@ -12,8 +12,6 @@ export const TRACK_SORT_KEYS = ['created', 'title', 'random', 'play_count'] as c
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
-/** Base64 of a 1 MB image is about 1.37 MB; the exact byte limit is checked after decoding. */
-const ARTWORK_BASE64_MAX = 1_500_000;
 
 /** Rules run in the order listed, so 'required' shows before 'too long' (see auth.dto.ts). */
 type FieldDecorator = (target: object, propertyName: string) => void;
@@ -65,7 +63,8 @@ class TrackFieldsDto {
   @IsOptional() @IsIn(TRACK_VISIBILITIES, { message: TRACK_MSG.invalidVisibility }) visibility?: (typeof TRACK_VISIBILITIES)[number];
   /** Names, or objects with a name (the tag picker sends {id, name}). */
   @IsOptional() @ValidTags() tags?: unknown[];
-  @IsOptional() @Rules(nullIfBlank(), IsString({ message: TRACK_MSG.artworkInvalid }), MaxLength(ARTWORK_BASE64_MAX, { message: TRACK_MSG.artworkTooLarge(1.4, 1) }))
+  /** Base64; its decoded size is checked against the 1 MB limit, so the message can name the real size. */
+  @IsOptional() @Rules(nullIfBlank(), IsString({ message: TRACK_MSG.artworkInvalid }))
   artwork_data?: string | null;
   @IsOptional() @IsString() @MaxLength(100) artwork_mimetype?: string | null;
   @IsOptional() @IsString() @MaxLength(255) artwork_filename?: string | null;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
+import { waitFor } from '../support/services';
 import {
   bearer, createTrack, getTrack, member, objectExists, preflight, putUpload, setTier, startTracksWorld, uploadTrack,
   type Session, type TracksWorld,
@@ -145,6 +146,28 @@ describe('upload: preflight, direct PUT, create, transcode', () => {
       expect(res.status).toBe(403);
       expect(await objectExists(world, upload.key)).toBe(true);
     });
+  });
+
+  it('queues the transcode job once the queue is reachable again: an outage at upload time loses nothing', async () => {
+    const queue = world.server.platform.transcodeQueue;
+    const enqueue = queue.enqueue.bind(queue);
+    let refused = 0;
+    queue.enqueue = async () => {
+      refused += 1;
+      throw new Error('queue unreachable');
+    };
+    try {
+      const upload = await putUpload(world, alice, await fixtures.make('wav'));
+      const res = await createTrack(world, alice, upload);
+      expect(res.status).toBe(201);
+      const id = res.body.data.track.id as number;
+      await waitFor(async () => refused >= 2);
+      expect((await getTrack(world, alice, id)).body.data.track.status).toBe('processing');
+      queue.enqueue = enqueue;
+      await waitFor(async () => (await getTrack(world, alice, id)).body.data.track.status === 'ready', 30_000);
+    } finally {
+      queue.enqueue = enqueue;
+    }
   });
 
   it('a flac truncated after its header fails transcoding with a readable reason and keeps no bytes', async () => {

@@ -1,0 +1,27 @@
+import { ConfigError, createLogger, createPlatform, loadConfig } from '@stardeck/infra';
+import { startTranscoderRole } from './tracks/transcoder-role';
+
+/**
+ * `npm run start:transcoder`: the transcoder process on its own (services mode), no HTTP. It is
+ * composed here rather than in apps/transcoder because reporting outcomes needs the tracks write
+ * model, which lives in the API package (and the API already depends on the transcoder).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { requireServices: true, requireSecret: false });
+  const logger = createLogger(config.logLevel, 'transcoder');
+  const platform = await createPlatform(config, logger);
+  const worker = await startTranscoderRole(platform);
+  logger.info('transcoder started; waiting for jobs');
+  const shutdown = async () => {
+    await worker.stop();
+    await platform.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
