@@ -169,4 +169,30 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     await waitFor(async () => (await tagUsage('ephemeral')) === 0);
     expect((await remove(other, id)).status).toBe(404);
   });
+  it('rebuilding the play counts, listening history and tag usage from the log gives the live tables back', async () => {
+    const listed = await request(world.url).get('/v1/tracks').query({ limit: 1 });
+    const played = listed.body.data.tracks[0].id as number;
+    for (let i = 0; i < 3; i++) expect((await request(world.url).get(`/v1/tracks/${played}/play`).set(bearer(other))).status).toBe(200);
+    const db = world.server.platform.database.db;
+    const tables = {
+      track_plays: () => db.selectFrom('track_play_counts').selectAll().orderBy('track_id').execute(),
+      listening_history: () => db.selectFrom('listening_history').selectAll().orderBy('event_position').execute(),
+      tag_usage: () => db.selectFrom('tag_usage_tracks').selectAll().orderBy('track_id').execute(),
+    };
+    const status = async (name: string) => {
+      const res = await request(world.url).get('/v1/admin/projections').set(bearer(world.admin));
+      return res.body.data.projections.find((p: { name: string }) => p.name === name) as { status: string; lag: number };
+    };
+    for (const [name, rows] of Object.entries(tables)) {
+      await waitFor(async () => (await status(name)).lag === 0);
+      const live = await rows();
+      expect(live.length, name).toBeGreaterThan(0);
+      await request(world.url).post(`/v1/admin/projections/${name}/rebuild`).set(bearer(world.admin)).expect(202);
+      await waitFor(async () => {
+        const now = await status(name);
+        return now.status === 'live' && now.lag === 0;
+      });
+      expect(await rows(), name).toEqual(live);
+    }
+  });
 });

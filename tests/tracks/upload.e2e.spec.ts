@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TrackOutcomeSink } from '@stardeck/api';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
@@ -168,6 +169,34 @@ describe('upload: preflight, direct PUT, create, transcode', () => {
     } finally {
       queue.enqueue = enqueue;
     }
+  });
+
+  it('shows transcode progress while processing; late or repeated outcomes change nothing', async () => {
+    const queue = world.server.platform.transcodeQueue;
+    const enqueue = queue.enqueue.bind(queue);
+    const held: Parameters<typeof queue.enqueue>[] = [];
+    queue.enqueue = async (...args) => void held.push(args);
+    let id: number;
+    try {
+      const res = await createTrack(world, alice, await putUpload(world, alice, await fixtures.make('mp3')));
+      id = res.body.data.track.id;
+      await waitFor(async () => held.length > 0);
+    } finally {
+      queue.enqueue = enqueue;
+    }
+    const sink = new TrackOutcomeSink(world.server.platform);
+    await sink.progress(String(id), 40);
+    await sink.progress(String(id), 30);
+    expect((await getTrack(world, alice, id)).body.data.track).toMatchObject({ status: 'processing', progress: 40 });
+    expect(await sink.isAlreadyDone(String(id))).toBe(false);
+    await enqueue(...held[0]!);
+    await waitFor(async () => (await getTrack(world, alice, id)).body.data.track.status === 'ready', 30_000);
+    expect(await sink.isAlreadyDone(String(id))).toBe(true);
+    await sink.failed(String(id), 'late report');
+    await sink.progress(String(id), 50);
+    const track = (await getTrack(world, alice, id)).body.data.track;
+    expect(track).toMatchObject({ status: 'ready', progress: null, failure_reason: null });
+    expect(await objectExists(world, `tracks/${id}/high.mp3`)).toBe(true);
   });
 
   it('a flac truncated after its header fails transcoding with a readable reason and keeps no bytes', async () => {
