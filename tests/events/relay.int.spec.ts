@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  EVENT_SCHEMAS, EventStore, JetStreamBus, LOG_START, PostgresLockManager, Relay, connectPostgres, createLogger,
-  cursorOf, migrateToLatest, type StoredEvent,
+  EVENT_SCHEMAS, EventStore, JetStreamBus, PostgresLockManager, Relay, connectPostgres, createLogger, cursorOf,
+  migrateToLatest,
 } from '@stardeck/infra';
 import { readWholeStream, streamMessageCount } from '../support/jetstream';
+import { wholeLog } from '../support/stats-events';
 import { startOwnNatsServer } from '../support/nats-server';
 import { TEST_NATS_URL, createTestDatabase, createTestStream, waitFor } from '../support/services';
 
@@ -45,15 +46,6 @@ async function appendMixed(store: EventStore, count: number, perTransaction = 1)
     const kind = KINDS[counter % KINDS.length]!;
     const n = Math.min(perTransaction, count - done);
     await store.append(`${kind.category}-${++counter}`, 0, Array.from({ length: n }, (_, i) => ({ type: kind.type, data: { i } })), { actor: 'system' });
-  }
-}
-
-async function wholeLog(store: EventStore): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  for (;;) {
-    const batch = await store.readAfter(out.length ? cursorOf(out.at(-1)!) : LOG_START, 5000);
-    if (batch.length === 0) return out;
-    out.push(...batch);
   }
 }
 

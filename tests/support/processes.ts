@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPO_ROOT = `${resolve(__dirname, '../..')}/`;
 
 export const PROJECTOR_MAIN = `${REPO_ROOT}apps/projector/dist/main.js`;
 export const PROJECTOR_CLI = `${REPO_ROOT}apps/projector/dist/cli.js`;

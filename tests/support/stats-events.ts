@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { LOG_START, cursorOf, type Db, type EventStore, type StoredEvent } from '@stardeck/infra';
 
 /** What the stats projection promises (spec of its counters): one counter per event type. */
@@ -25,13 +26,22 @@ export async function appendStatsEvents(store: EventStore, count: number, perTra
   }
 }
 
+/**
+ * Every committed event in commit-safe order. readAfter hides transactions newer than the oldest
+ * one still running anywhere in the cluster (other test files included), so read until the log
+ * holds as many events as are committed.
+ */
 export async function wholeLog(store: EventStore): Promise<StoredEvent[]> {
+  const { n } = await store.db.selectFrom('events').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const committed = Number(n);
   const out: StoredEvent[] = [];
-  for (;;) {
+  const deadline = Date.now() + 20_000;
+  while (out.length < committed && Date.now() < deadline) {
     const batch = await store.readAfter(out.length ? cursorOf(out.at(-1)!) : LOG_START, 5000);
-    if (batch.length === 0) return out;
     out.push(...batch);
+    if (batch.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return out;
 }
 
 /** The counters as computed straight from the log. */
