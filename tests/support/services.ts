@@ -55,6 +55,8 @@ export function servicesEnv(db: TestDatabase, stream: TestStream, extra: Record<
     NATS_STREAM: stream.stream,
     NATS_SUBJECT_PREFIX: stream.subjectPrefix,
     STARDECK_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Tests play the proxy: they choose client addresses with X-Forwarded-For.
+    TRUST_PROXY: 'true',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL || 'silent',
     ...extra,
   };

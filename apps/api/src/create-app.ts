@@ -27,7 +27,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function createApp(platform: Platform, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: platform.logger,
-    trustProxy: true,
+    trustProxy: platform.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     // A caller's x-request-id is kept when it looks like one, so a request can be followed across services.
