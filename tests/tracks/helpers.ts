@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Role } from '@stardeck/api';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
@@ -37,11 +38,11 @@ export interface TracksWorld {
  * fresh database and stream, with local storage in a temporary directory. Signed URLs carry
  * PUBLIC_URL, so the port is chosen before the server starts.
  */
-export async function startTracksWorld(): Promise<TracksWorld> {
+export async function startTracksWorld(options: { roles?: Role[] } = {}): Promise<TracksWorld> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-tracks-'));
   const port = await freePort();
   const server = await startTestServer({
-    roles: ['api', 'projector', 'transcoder'],
+    roles: options.roles ?? ['api', 'projector', 'transcoder'],
     env: {
       DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`,
       STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password,

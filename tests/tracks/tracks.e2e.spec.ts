@@ -138,10 +138,20 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     expect(meta).toMatchObject({ format: 'png', width: 600, height: 600 });
     const row = await world.server.platform.database.db.selectFrom('tracks').select('artwork_key').where('id', '=', track.id).executeTakeFirstOrThrow();
 
+    for (const format of ['jpeg', 'gif'] as const) {
+      const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00e5ff' } }).toFormat(format).toBuffer();
+      const res = await update(owner, { track_id: track.id, title: 'with art', artwork_data: small.toString('base64') });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = await sharp(Buffer.from(await (await fetch(res.body.data.track.artwork)).arrayBuffer())).metadata();
+      // Never enlarged: a small image is stored as it is.
+      expect(stored).toMatchObject({ format, width: 64, height: 48 });
+    }
     const webp = await sharp(big).webp().toBuffer();
     const replaced = await update(owner, { track_id: track.id, title: 'with art', artwork_data: webp.toString('base64') });
     expect(replaced.status).toBe(200);
     expect(await objectExists(world, row.artwork_key!)).toBe(false);
+    const current = await world.server.platform.database.db.selectFrom('tracks').select('artwork_key').where('id', '=', track.id).executeTakeFirstOrThrow();
+    expect(current.artwork_key).toMatch(/\.webp$/);
     const removed = await update(owner, { track_id: track.id, title: 'with art', remove_artwork: true });
     expect(removed.body.data.track).toMatchObject({ has_artwork: false });
     expect(removed.body.data.track.artwork).toMatch(/artwork\.svg$/);

@@ -14,7 +14,6 @@ import { AdminBootstrapService } from './auth/admin-bootstrap.service';
 import { AdminGuard, AuthGuard } from './auth/auth.guard';
 import { LoginThrottleRepository } from './auth/login-throttle.repository';
 import { LoginThrottleService } from './auth/login-throttle.service';
-import { RequestThrottleService } from './auth/request-throttle.service';
 import { MeService } from './auth/me.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionController } from './auth/session.controller';
@@ -43,7 +42,7 @@ export class AppModule {
       providers: [
         AccessTokenService, AuthGuard, AdminGuard,
         PasswordHasher, MeService, AccountMailService,
-        SessionRepository, SessionService, LoginThrottleRepository, LoginThrottleService, RequestThrottleService,
+        SessionRepository, SessionService, LoginThrottleRepository, LoginThrottleService,
         AccountsRepository, AccountsService, AdminBootstrapService,
         InvitesRepository, InvitesService,
         AccessRequestsRepository, AccessRequestsService,

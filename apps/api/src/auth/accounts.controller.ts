@@ -4,15 +4,11 @@ import { CreateAccountDto, EmailOnlyDto, MSG, ResetPasswordDto, VerifyAccountDto
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../common/envelope';
 import { AccountsService } from './accounts.service';
-import { RequestThrottleService } from './request-throttle.service';
 
 @ApiTags('auth')
 @Controller('v1')
 export class AccountsController {
-  constructor(
-    private readonly accounts: AccountsService,
-    private readonly throttle: RequestThrottleService,
-  ) {}
+  constructor(private readonly accounts: AccountsService) {}
 
   @Post('create_account')
   async createAccount(@Body() dto: CreateAccountDto, @Req() request: FastifyRequest) {
@@ -29,15 +25,13 @@ export class AccountsController {
 
   @Post('forgot_password')
   @HttpCode(200)
-  async forgotPassword(@Body() dto: EmailOnlyDto, @Req() request: FastifyRequest) {
-    await this.throttle.mailRequest(dto.email, request.ip);
+  async forgotPassword(@Body() dto: EmailOnlyDto) {
     return ok(undefined, await this.accounts.forgotPassword(dto.email));
   }
 
   @Post('resend_verification')
   @HttpCode(200)
-  async resendVerification(@Body() dto: EmailOnlyDto, @Req() request: FastifyRequest) {
-    await this.throttle.mailRequest(dto.email, request.ip);
+  async resendVerification(@Body() dto: EmailOnlyDto) {
     return ok(undefined, await this.accounts.resendVerification(dto.email));
   }
 
