@@ -14,6 +14,7 @@ import { AdminBootstrapService } from './auth/admin-bootstrap.service';
 import { AdminGuard, AuthGuard } from './auth/auth.guard';
 import { LoginThrottleRepository } from './auth/login-throttle.repository';
 import { LoginThrottleService } from './auth/login-throttle.service';
+import { RequestThrottleService } from './auth/request-throttle.service';
 import { MeService } from './auth/me.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionController } from './auth/session.controller';
@@ -42,7 +43,7 @@ export class AppModule {
       providers: [
         AccessTokenService, AuthGuard, AdminGuard,
         PasswordHasher, MeService, AccountMailService,
-        SessionRepository, SessionService, LoginThrottleRepository, LoginThrottleService,
+        SessionRepository, SessionService, LoginThrottleRepository, LoginThrottleService, RequestThrottleService,
         AccountsRepository, AccountsService, AdminBootstrapService,
         InvitesRepository, InvitesService,
         AccessRequestsRepository, AccessRequestsService,

@@ -4,11 +4,15 @@ import { CreateAccountDto, EmailOnlyDto, MSG, ResetPasswordDto, VerifyAccountDto
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../common/envelope';
 import { AccountsService } from './accounts.service';
+import { RequestThrottleService } from './request-throttle.service';
 
 @ApiTags('auth')
 @Controller('v1')
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly throttle: RequestThrottleService,
+  ) {}
 
   @Post('create_account')
   async createAccount(@Body() dto: CreateAccountDto, @Req() request: FastifyRequest) {
@@ -25,13 +29,15 @@ export class AccountsController {
 
   @Post('forgot_password')
   @HttpCode(200)
-  async forgotPassword(@Body() dto: EmailOnlyDto) {
+  async forgotPassword(@Body() dto: EmailOnlyDto, @Req() request: FastifyRequest) {
+    await this.throttle.mailRequest(dto.email, request.ip);
     return ok(undefined, await this.accounts.forgotPassword(dto.email));
   }
 
   @Post('resend_verification')
   @HttpCode(200)
-  async resendVerification(@Body() dto: EmailOnlyDto) {
+  async resendVerification(@Body() dto: EmailOnlyDto, @Req() request: FastifyRequest) {
+    await this.throttle.mailRequest(dto.email, request.ip);
     return ok(undefined, await this.accounts.resendVerification(dto.email));
   }
 

@@ -4,16 +4,21 @@ import { DeleteInviteDto, MSG } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AuthGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
 import { ok } from '../common/envelope';
+import { RequestThrottleService } from '../auth/request-throttle.service';
 import { InvitesService } from './invites.service';
 
 @ApiTags('invites')
 @Controller('v1')
 export class InvitesController {
-  constructor(private readonly invites: InvitesService) {}
+  constructor(
+    private readonly invites: InvitesService,
+    private readonly throttle: RequestThrottleService,
+  ) {}
 
   /** Public: the create-account form asks whether its invite key is usable and who sent it. */
   @Get('validate_invite/:token')
-  async validate(@Param('token') token: string) {
+  async validate(@Param('token') token: string, @Req() request: FastifyRequest) {
+    await this.throttle.inviteCheck(request.ip);
     const result = await this.invites.check(token);
     return ok(result, { title: result.valid ? MSG.inviteValid : MSG.inviteInvalid });
   }
