@@ -52,6 +52,23 @@ export async function writeCheckpoint(tx: Db | Tx, name: string, cursor: LogCurs
     .execute();
 }
 
+/**
+ * Moves the checkpoint from `from` to `to` only if it still stands at `from`: the ownership check
+ * of an apply transaction. Taking no lock before this write matters: a transaction gets an xid at
+ * its first write, and every xid still running holds back commit-safe readers cluster-wide, so a
+ * slow apply (a projection that enqueues a job) must not hold one while it waits.
+ */
+export async function advanceCheckpoint(tx: Tx, name: string, from: LogCursor, to: LogCursor, extra: { rebuild_done?: number } = {}): Promise<boolean> {
+  const result = await tx
+    .updateTable('projection_checkpoints')
+    .set({ last_xid: to.xid, last_position: to.position, updated_at: new Date(), ...extra })
+    .where('name', '=', name)
+    .where(sql<boolean>`last_xid = ${from.xid}::xid8`)
+    .where('last_position', '=', from.position)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function setStatus(db: Db | Tx, name: string, status: CheckpointRow['status'], extra: Partial<{ rebuild_total: number | null; rebuild_done: number | null; owner: string | null }> = {}): Promise<void> {
   await db.updateTable('projection_checkpoints').set({ status, updated_at: new Date(), ...extra }).where('name', '=', name).execute();
 }

@@ -2,7 +2,7 @@ import {
   LOG_START, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
   type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent,
 } from '@stardeck/infra';
-import { OWNER_ID, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
+import { OWNER_ID, advanceCheckpoint, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
@@ -147,12 +147,12 @@ export class ProjectionRunner {
   private async applyBatch(events: StoredEvent[], rebuildDone?: number): Promise<void> {
     const last = cursorOf(events[events.length - 1]!);
     await this.store.db.transaction().execute(async (tx) => {
-      const checkpoint = await readCheckpoint(tx, this.projection.name, true);
-      if (!checkpoint || compareCursors(checkpoint.cursor, this.cursor) !== 0) throw new LostOwnership();
       for (const event of events) {
         if (this.projection.handles.includes(event.type)) await this.projection.apply(event, tx);
       }
-      await writeCheckpoint(tx, this.projection.name, last, rebuildDone === undefined ? {} : { rebuild_done: rebuildDone });
+      const extra = rebuildDone === undefined ? {} : { rebuild_done: rebuildDone };
+      // Another owner moved the checkpoint meanwhile: roll back our effects and step down.
+      if (!(await advanceCheckpoint(tx, this.projection.name, this.cursor, last, extra))) throw new LostOwnership();
     });
     this.cursor = last;
   }
