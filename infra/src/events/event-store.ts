@@ -57,56 +57,74 @@ export class EventStore {
     return () => this.committedListeners.delete(listener);
   }
 
-  /** Appends to one stream in its own transaction. */
-  append(streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
-    return this.transaction((tx) => this.appendIn(tx, streamId, expected, events, metadata));
+  /**
+   * Appends to one stream atomically. With an expected version this is one guarded INSERT
+   * statement (its own transaction), so a plain append costs a single round trip.
+   */
+  async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
+    if (expected === 'any') return this.transaction((tx) => this.appendIn(tx, streamId, expected, events, metadata));
+    const result = await this.insert(this.db, streamId, expected, events, metadata);
+    for (const listener of this.committedListeners) listener();
+    return result;
   }
 
   /** Appends inside the caller's transaction; a stale `expected` throws ConcurrencyError and the caller's work rolls back. */
   async appendIn(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
+    if (expected !== 'any') return this.insert(tx, streamId, expected, events, metadata);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${streamId}, 0))`.execute(tx);
+    return this.insert(tx, streamId, await this.streamVersion(tx, streamId), events, metadata);
+  }
+
+  /**
+   * Inserts the events as versions expected+1… only if the stream is still at `expected`: the
+   * check and the write are one statement. Two writers that both saw `expected` collide on the
+   * unique (stream_id, stream_version) index; the loser gets ConcurrencyError.
+   */
+  private async insert(executor: Db | Tx, streamId: string, expected: number, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    if (expected === 'any') {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${streamId}, 0))`.execute(tx);
-    }
-    const current = await this.streamVersion(tx, streamId);
-    if (expected !== 'any' && current !== expected) {
-      appendConflicts.inc();
-      throw new ConcurrencyError(streamId, expected, current);
-    }
     const rows = events.map((event, i) => ({
       stream_id: streamId,
-      stream_version: current + i + 1,
+      stream_version: expected + i + 1,
       type: event.type,
       schema_version: event.schema_version ?? this.schemas[event.type]?.current ?? 1,
       data: JSON.stringify(event.data),
       metadata: JSON.stringify(metadata),
       event_id: event.event_id ?? randomUUID(),
     }));
+    const values = sql.join(rows.map((r) =>
+      sql`(${r.stream_id}, ${r.stream_version}::int, ${r.type}, ${r.schema_version}::int, ${r.data}::jsonb, ${r.metadata}::jsonb, ${r.event_id}::uuid)`));
+    let inserted: { global_position: number; transaction_id: string; recorded_at: Date; event_id: string }[];
     try {
-      const inserted = await tx
-        .insertInto('events')
-        .values(rows)
-        .returning(['global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'recorded_at'])
-        .execute();
-      for (const event of events) eventsAppended.inc({ type: event.type });
-      return {
-        nextVersion: current + events.length,
-        events: rows.map((row, i) => ({
+      inserted = (await sql<{ global_position: number; transaction_id: string; recorded_at: Date; event_id: string }>`
+        INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+        SELECT * FROM (VALUES ${values}) AS v(stream_id, stream_version, type, schema_version, data, metadata, event_id)
+        WHERE (SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = ${streamId}) = ${expected}::int
+        RETURNING global_position, transaction_id::text AS transaction_id, recorded_at, event_id::text AS event_id`.execute(executor)).rows;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      appendConflicts.inc();
+      throw new ConcurrencyError(streamId, expected, null);
+    }
+    if (inserted.length === 0) {
+      appendConflicts.inc();
+      throw new ConcurrencyError(streamId, expected, await this.streamVersion(executor, streamId));
+    }
+    for (const event of events) eventsAppended.inc({ type: event.type });
+    const byId = new Map(inserted.map((row) => [row.event_id, row]));
+    return {
+      nextVersion: expected + events.length,
+      events: rows.map((row, i) => {
+        const stored = byId.get(row.event_id)!;
+        return {
           ...row,
           data: events[i]!.data as Record<string, unknown>,
           metadata,
-          global_position: inserted[i]!.global_position,
-          transaction_id: inserted[i]!.transaction_id,
-          recorded_at: inserted[i]!.recorded_at,
-        })),
-      };
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION && expected !== 'any') {
-        appendConflicts.inc();
-        throw new ConcurrencyError(streamId, expected, null);
-      }
-      throw error;
-    }
+          global_position: stored.global_position,
+          transaction_id: stored.transaction_id,
+          recorded_at: stored.recorded_at,
+        };
+      }),
+    };
   }
 
   async streamVersion(executor: Db | Tx, streamId: string): Promise<number> {
