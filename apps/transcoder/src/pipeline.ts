@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { StreamingQuality } from '@stardeck/contracts';
-import ffmpeg from 'fluent-ffmpeg';
+import { FLAC_FILE, MP3_RENDITIONS, decoderArgs, mp3SampleRate, pcmEncoderArgs, type EncodePlan } from './encoders';
 import { ffmpegBinaries } from './ffmpeg-binaries';
+import { FfmpegProcess, describeExit, succeeded, type FfmpegExit } from './ffmpeg-process';
 import { PEAKS_SAMPLE_RATE, PeakAccumulator, type Peaks } from './peaks';
 import { isLosslessCodec, probeAudio, type SourceInfo } from './probe';
 import { flacFacts, mp3Facts, readHead, type SampleFacts } from './rendition-info';
@@ -48,60 +48,31 @@ export interface PipelineOptions {
   signal?: AbortSignal;
 }
 
-interface Mp3Spec {
-  quality: 'standard' | 'high';
-  file: string;
-  kbps: number;
-  /**
-   * LAME's algorithm quality (0 best … 9 fastest; ffmpeg leaves LAME's default 3). ffmpeg 5 runs
-   * encoders one after another, so the two MP3s dominate a job: 5 costs little quality at 128
-   * kbps, and at 320 kbps the bit budget hides 7's coarser noise shaping (bench/transcode.mjs).
-   */
-  compressionLevel: number;
-}
-
-const MP3_RENDITIONS: Mp3Spec[] = [
-  { quality: 'standard', file: 'standard.mp3', kbps: 128, compressionLevel: 5 },
-  { quality: 'high', file: 'high.mp3', kbps: 320, compressionLevel: 7 },
-];
-
-/** MPEG-1 Layer III allows 32, 44.1 and 48 kHz at 128 and 320 kbps; others are resampled. */
-function mp3SampleRate(source: number): number {
-  if ([32_000, 44_100, 48_000].includes(source)) return source;
-  return source > 44_100 && source % 48_000 === 0 ? 48_000 : 44_100;
-}
-
 /**
- * One ffmpeg process decodes the source once and writes every rendition, plus mono 8 kHz float
- * PCM on stdout from which the waveform peaks are computed as it streams.
+ * The source is decoded once, by the first of two ffmpeg processes running side by side (ffmpeg 5
+ * runs one process's encoders one after another on a single thread, and LAME has no threads):
+ *
+ *   source ─▶ ffmpeg #1 ─┬─▶ high.mp3, lossless.flac
+ *                        ├─ fd 1: mono 8 kHz float PCM ─▶ Node: waveform peaks
+ *                        └─ fd 3: float PCM at the MP3 rate ─▶ stdin of ffmpeg #2 ─▶ standard.mp3
+ *
+ * The PCM between them flows through an OS pipe, not through Node: the kernel's pipe buffer is
+ * the only buffering and a slower second encoder simply holds the first one back. Either process
+ * failing stops the other; cancelling stops both.
  */
 export async function transcodeAudio(options: PipelineOptions): Promise<PipelineResult> {
   ffmpegBinaries();
   const source = await probeAudio(options.sourcePath);
-  const makeFlac = options.lossless && isLosslessCodec(source.codec);
-  const mp3Rate = mp3SampleRate(source.sample_rate);
-  const mp3Channels = Math.min(source.channels, 2);
+  const plan: EncodePlan = {
+    sourcePath: options.sourcePath,
+    outputDir: options.outputDir,
+    makeFlac: options.lossless && isLosslessCodec(source.codec),
+    mp3Rate: mp3SampleRate(source.sample_rate),
+    mp3Channels: Math.min(source.channels, 2),
+  };
   const peaks = new PeakAccumulator();
 
-  const command = ffmpeg(options.sourcePath);
-  for (const mp3 of MP3_RENDITIONS) {
-    command.output(join(options.outputDir, mp3.file)).outputOptions([
-      '-map', '0:a:0', '-map_metadata', '-1', '-c:a', 'libmp3lame', '-b:a', `${mp3.kbps}k`,
-      '-compression_level', String(mp3.compressionLevel), '-ar', String(mp3Rate), '-ac', String(mp3Channels),
-    ]);
-  }
-  if (makeFlac) {
-    command.output(join(options.outputDir, 'lossless.flac')).outputOptions(['-map', '0:a:0', '-map_metadata', '-1', '-c:a', 'flac']);
-  }
-  const pcm = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      peaks.push(chunk);
-      done();
-    },
-  });
-  command.output(pcm, { end: true }).outputOptions(['-map', '0:a:0', '-ac', '1', '-ar', String(PEAKS_SAMPLE_RATE), '-c:a', 'pcm_f32le', '-f', 'f32le']);
-
-  await run(command, source.duration, options);
+  await runEncoders(plan, source.duration, peaks, options);
 
   const decodedSeconds = peaks.sampleCount / PEAKS_SAMPLE_RATE;
   if (peaks.sampleCount === 0) throw new TranscodeError(REASONS.empty);
@@ -111,13 +82,13 @@ export async function transcodeAudio(options: PipelineOptions): Promise<Pipeline
   }
 
   const renditions: RenditionFile[] = [];
+  const mp3Known = { channels: plan.mp3Channels, sampleRate: plan.mp3Rate, seconds: decodedSeconds };
   for (const mp3 of MP3_RENDITIONS) {
     const path = join(options.outputDir, mp3.file);
-    const facts = mp3Facts(await readHead(path), mp3Rate);
-    renditions.push(await describe(mp3.quality, path, 'audio/mpeg', facts, { channels: mp3Channels, sampleRate: mp3Rate, seconds: decodedSeconds }, mp3.kbps * 1000));
+    renditions.push(await describe(mp3.quality, path, 'audio/mpeg', mp3Facts(await readHead(path), plan.mp3Rate), mp3Known, mp3.kbps * 1000));
   }
-  if (makeFlac) {
-    const path = join(options.outputDir, 'lossless.flac');
+  if (plan.makeFlac) {
+    const path = join(options.outputDir, FLAC_FILE);
     renditions.push(await describe('flac', path, 'audio/flac', flacFacts(await readHead(path)), { channels: source.channels, sampleRate: source.sample_rate, seconds: decodedSeconds }));
   }
   options.onProgress?.(100);
@@ -151,43 +122,61 @@ async function describe(
   };
 }
 
-/** Runs ffmpeg, turning its time stamps into whole percents (99 at most until it is done). */
-function run(command: ffmpeg.FfmpegCommand, duration: number, options: PipelineOptions): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let lastPercent = -1;
-    const onAbort = () => command.kill('SIGKILL');
-    if (options.signal?.aborted) return reject(options.signal.reason);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const finish = (error?: unknown) => {
-      options.signal?.removeEventListener('abort', onAbort);
-      if (error) reject(error);
-      else resolve();
-    };
-    command
-      .on('progress', (progress: { timemark?: string }) => {
-        const seconds = parseTimemark(progress.timemark);
-        if (seconds === null || duration <= 0) return;
-        const percent = Math.min(99, Math.floor((seconds / duration) * 100));
-        if (percent > lastPercent) {
-          lastPercent = percent;
-          options.onProgress?.(percent);
-        }
-      })
-      .on('end', () => finish())
-      .on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
-        if (options.signal?.aborted) return finish(options.signal.reason);
-        // A crash or a full disk may pass on another attempt; anything else is the file's fault.
-        const ours = /killed with signal|No space left|Cannot allocate memory/i.test(`${error.message}\n${stderr ?? ''}`);
-        finish(ours ? error : new TranscodeError(REASONS.undecodable, lastLines(stderr ?? '')));
-      })
-      .run();
-  });
+/**
+ * Runs the decoder and the PCM encoder to the end, reporting the position of the one that is
+ * behind in whole percents (99 at most until the job is done).
+ */
+async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumulator, options: PipelineOptions): Promise<void> {
+  const { signal } = options;
+  if (signal?.aborted) throw signal.reason;
+  const withPcm = MP3_RENDITIONS.some((mp3) => mp3.fromPcm);
+  const times = [0, withPcm ? 0 : Infinity];
+  let lastPercent = -1;
+  const onTime = (index: number) => (seconds: number) => {
+    times[index] = seconds;
+    if (duration <= 0) return;
+    const percent = Math.min(99, Math.floor((Math.min(...times) / duration) * 100));
+    if (percent > lastPercent) {
+      lastPercent = percent;
+      options.onProgress?.(percent);
+    }
+  };
+
+  // The encoder starts first, so that the write end of its stdin pipe can become the decoder's fd 3.
+  const encoder = withPcm ? new FfmpegProcess('MP3 encoder (PCM input)', pcmEncoderArgs(plan), ['pipe', 'ignore', 'pipe'], onTime(1)) : null;
+  let decoder: FfmpegProcess;
+  try {
+    decoder = new FfmpegProcess('decoder', decoderArgs(plan), ['ignore', 'pipe', 'pipe', encoder?.child.stdin ?? 'ignore'], onTime(0));
+  } catch (error) {
+    encoder?.kill();
+    throw error;
+  } finally {
+    // Only the two processes hold the pipe from here on: the encoder reads to the end when the
+    // decoder exits, and the decoder gets EPIPE if the encoder dies.
+    encoder?.child.stdin?.destroy();
+  }
+  // Consumed as it arrives: while Node is busy, the pipe fills up and ffmpeg waits.
+  decoder.child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
+
+  const processes = encoder ? [decoder, encoder] : [decoder];
+  const stopAll = () => processes.forEach((p) => p.kill());
+  signal?.addEventListener('abort', stopAll, { once: true });
+  // Whichever fails first stops the other, rather than leaving it to finish work that is lost anyway.
+  for (const p of processes) void p.exited.then((exit) => succeeded(exit) || stopAll());
+  const [decoded, encoded] = await Promise.all(processes.map((p) => p.exited));
+  signal?.removeEventListener('abort', stopAll);
+
+  if (signal?.aborted) throw signal.reason;
+  // The encoder only sees PCM the decoder made, so its failure is ours (disk, memory, a crash) and
+  // worth a retry. It goes first: the decoder then dies of a broken pipe, which says nothing.
+  if (encoder && encoded && !succeeded(encoded) && !encoded.killedByUs) throw new Error(describeExit(encoder.label, encoded));
+  if (!succeeded(decoded!)) throw decoderFailure(decoder.label, decoded!);
 }
 
-function parseTimemark(timemark: string | undefined): number | null {
-  const match = /^(-?\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(timemark ?? '');
-  if (!match) return null;
-  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+/** A crash or a full disk may pass on another attempt; anything else is the file's fault. */
+function decoderFailure(label: string, exit: FfmpegExit): Error {
+  const ours = exit.spawnError || exit.signal || /No space left|Cannot allocate memory/i.test(exit.stderr);
+  return ours ? new Error(describeExit(label, exit)) : new TranscodeError(REASONS.undecodable, lastLines(exit.stderr));
 }
 
 const lastLines = (text: string) => text.trim().split('\n').slice(-5).join('\n');

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { PEAKS_SAMPLE_RATE } from './peaks';
+
+export interface Mp3Spec {
+  quality: 'standard' | 'high';
+  file: string;
+  kbps: number;
+  /**
+   * LAME's algorithm quality (0 best … 9 fastest; ffmpeg leaves LAME's default 3). The two MP3s
+   * dominate a job: 5 costs little quality at 128 kbps, and at 320 kbps the bit budget hides 7's
+   * coarser noise shaping (bench/transcode.mjs).
+   */
+  compressionLevel: number;
+  /**
+   * Encoded by the second process from the decoded PCM (see `transcodeAudio`). ffmpeg 5 runs the
+   * encoders of one process one after another on one thread, so the costliest encoder (128 kbps
+   * at level 5 takes about as long as everything else together) runs beside the decoding process.
+   */
+  fromPcm: boolean;
+}
+
+export const MP3_RENDITIONS: Mp3Spec[] = [
+  { quality: 'standard', file: 'standard.mp3', kbps: 128, compressionLevel: 5, fromPcm: true },
+  { quality: 'high', file: 'high.mp3', kbps: 320, compressionLevel: 7, fromPcm: false },
+];
+
+export const FLAC_FILE = 'lossless.flac';
+
+/** MPEG-1 Layer III allows 32, 44.1 and 48 kHz at 128 and 320 kbps; others are resampled. */
+export function mp3SampleRate(source: number): number {
+  if ([32_000, 44_100, 48_000].includes(source)) return source;
+  return source > 44_100 && source % 48_000 === 0 ? 48_000 : 44_100;
+}
+
+export interface EncodePlan {
+  sourcePath: string;
+  outputDir: string;
+  makeFlac: boolean;
+  /** Rate and channels of both MP3s, and of the PCM handed from the first process to the second. */
+  mp3Rate: number;
+  mp3Channels: number;
+}
+
+/** Paths as `file:` URLs, so a name with a colon is never taken for another ffmpeg protocol. */
+const file = (path: string) => `file:${path}`;
+
+const mp3Args = (plan: EncodePlan, mp3: Mp3Spec) => [
+  '-map_metadata', '-1', '-c:a', 'libmp3lame', '-b:a', `${mp3.kbps}k`, '-compression_level', String(mp3.compressionLevel),
+  file(join(plan.outputDir, mp3.file)),
+];
+
+/**
+ * The decoding process: reads the source once and writes the MP3s not made from PCM, the FLAC,
+ * mono 8 kHz float PCM for the peaks on stdout (fd 1), and float PCM in the MP3s' rate and
+ * channels on fd 3, the second process's stdin. Resampling and downmixing happen here, so both
+ * MP3s are made from exactly the same samples.
+ */
+export function decoderArgs(plan: EncodePlan): string[] {
+  const args = ['-i', file(plan.sourcePath)];
+  const audio = ['-map', '0:a:0'];
+  const mp3Format = ['-ar', String(plan.mp3Rate), '-ac', String(plan.mp3Channels)];
+  for (const mp3 of MP3_RENDITIONS.filter((m) => !m.fromPcm)) args.push(...audio, ...mp3Format, ...mp3Args(plan, mp3));
+  if (plan.makeFlac) args.push(...audio, '-map_metadata', '-1', '-c:a', 'flac', file(join(plan.outputDir, FLAC_FILE)));
+  args.push(...audio, '-ac', '1', '-ar', String(PEAKS_SAMPLE_RATE), '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1');
+  if (MP3_RENDITIONS.some((m) => m.fromPcm)) args.push(...audio, ...mp3Format, '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:3');
+  return args;
+}
+
+/** The second process: float PCM on stdin (exactly the samples the first one encodes) → MP3s. */
+export function pcmEncoderArgs(plan: EncodePlan): string[] {
+  const args = ['-f', 'f32le', '-ar', String(plan.mp3Rate), '-ac', String(plan.mp3Channels), '-i', 'pipe:0'];
+  for (const mp3 of MP3_RENDITIONS.filter((m) => m.fromPcm)) args.push('-map', '0:a:0', ...mp3Args(plan, mp3));
+  return args;
+}
