@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Transcode cost: one full job through the pipeline (standard + high MP3, FLAC, peaks, from a
 // lossless source) against a plain single `ffmpeg -i src.wav -c:a libmp3lame -b:a 128k` pass.
-// Each runs 3 times; the medians and their ratio are printed. Needs `npm run build` first.
+// Each runs 3 times, alternating; the medians and their ratio are printed, with the load average
+// before and after (other work on the machine skews the pipeline's two processes more than the
+// single pass). Needs `npm run build` first.
 //   node bench/transcode.mjs [minutes=10]
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegBinaries, transcodeAudio, withJobDirectory } from '@stardeck/transcoder';
@@ -31,6 +33,7 @@ try {
     '-f', 'lavfi', '-i', `aevalsrc=0.3*sin(2*PI*(220+110*sin(2*PI*t/30))*t)+0.2*sin(2*PI*330*t)|0.3*sin(2*PI*(277+90*sin(2*PI*t/20))*t)+0.2*sin(2*PI*440*t):s=44100:d=${seconds}`,
     '-c:a', 'pcm_s16le', source]);
 
+  const loadBefore = loadavg()[0];
   const pipeline = [];
   const plain = [];
   for (let i = 0; i < RUNS; i++) {
@@ -45,7 +48,7 @@ try {
   console.log(`source: ${minutes} min stereo 44.1 kHz WAV; ffmpeg from ${binaries.source} (${binaries.ffmpeg})`);
   console.log(`full job (128k + 320k MP3, FLAC, peaks): median ${p.toFixed(2)} s  [${pipeline.map((s) => s.toFixed(2)).join(', ')}]`);
   console.log(`plain single 128k MP3 pass:              median ${b.toFixed(2)} s  [${plain.map((s) => s.toFixed(2)).join(', ')}]`);
-  console.log(`ratio: ${(p / b).toFixed(2)}x (goal at most 1.3x)`);
+  console.log(`ratio: ${(p / b).toFixed(2)}x (goal at most 1.3x); 1-minute load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
