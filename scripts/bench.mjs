@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// `npm run bench`: the event-store benchmarks, one after the other, on the compiled packages.
-// Needs Postgres and NATS (DATABASE_URL, NATS_URL or their local defaults). Extra arguments pick
-// scripts by name: `npm run bench -- relay-latency`.
+// `npm run bench`: every benchmark, one after the other, on freshly compiled packages. Each prints
+// its figures beside a baseline run side by side. The event-store ones need Postgres and NATS
+// (DATABASE_URL, NATS_URL or their local defaults); the others run embedded. Extra arguments pick
+// benchmarks by name: `npm run bench -- relay-latency transcode`.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['event-append', 'relay-latency'];
+const BENCHES = ['event-append', 'relay-latency', 'range-ttfb', 'transcode'];
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? BENCHES.filter((name) => wanted.includes(name)) : BENCHES;
 if (wanted.length && selected.length !== wanted.length) {
   console.error(`unknown benchmark; known: ${BENCHES.join(', ')}`);
   process.exit(2);
 }
+const root = fileURLToPath(new URL('..', import.meta.url));
+const build = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 for (const name of selected) {
   const script = fileURLToPath(new URL(`../bench/${name}.mjs`, import.meta.url));
   console.log(`\n== ${name}`);

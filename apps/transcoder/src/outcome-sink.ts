@@ -1,5 +1,4 @@
 import type { StreamingQuality } from '@stardeck/contracts';
-import type { Logger } from 'pino';
 import type { Peaks } from './peaks';
 import type { SourceInfo } from './probe';
 
@@ -44,28 +43,4 @@ export interface TranscodeOutcomeSink {
   succeeded(trackId: string, result: TranscodeResult): Promise<void>;
   /** `reason` is a plain sentence for the member. */
   failed(trackId: string, reason: string): Promise<void>;
-}
-
-/**
- * A stand-in until the tracks module provides the real sink: it only logs, and never reports a
- * track as done, so every job is worked.
- */
-export class LoggingOutcomeSink implements TranscodeOutcomeSink {
-  constructor(private readonly logger: Logger) {}
-
-  async isAlreadyDone(): Promise<boolean> {
-    return false;
-  }
-
-  async progress(trackId: string, percent: number): Promise<void> {
-    this.logger.debug({ trackId, percent }, 'transcode progress');
-  }
-
-  async succeeded(trackId: string, result: TranscodeResult): Promise<void> {
-    this.logger.info({ trackId, duration: result.duration, renditions: result.renditions.map((r) => r.key) }, 'track transcoded');
-  }
-
-  async failed(trackId: string, reason: string): Promise<void> {
-    this.logger.warn({ trackId, reason }, 'track transcode failed');
-  }
 }
