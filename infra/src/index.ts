@@ -25,3 +25,4 @@ export * from './storage/http-range';
 export * from './storage/url-signer';
 export * from './storage/local-storage';
 export * from './storage/s3-storage';
+export * from './util/wakeable-sleep';

@@ -23,6 +23,7 @@ describe('a projection whose apply waits on something slow', () => {
     // Like the transcode dispatcher: reads, then waits on an outside system (here: until released).
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    cleanups.push(async () => release());
     let waiting = false;
     const applied: number[] = [];
     const slow: Projection = {
@@ -42,10 +43,16 @@ describe('a projection whose apply waits on something slow', () => {
     runner.start();
     await waitFor(async () => waiting);
 
-    // While the apply waits, events appended elsewhere are visible to every commit-safe reader.
+    // While the apply waits, events appended elsewhere become visible to commit-safe readers.
+    // (Other work on the cluster may hide them for a moment; a waiting apply holding an xid
+    // would hide them until it finishes, which is never here.)
     await store.append('other-1', 0, [{ type: 'SomethingElse', data: {} }], { actor: 'system' });
-    const visible = await store.readAfter(LOG_START, 10);
+    const visible = await waitFor(async () => {
+      const events = await store.readAfter(LOG_START, 10);
+      return events.length === 2 ? events : null;
+    }, 15_000);
     expect(visible.map((e) => e.stream_id)).toEqual(['job-1', 'other-1']);
+    expect(applied).toEqual([]);
 
     release();
     await waitFor(async () => applied.length === 1);

@@ -1,5 +1,5 @@
 import {
-  LOG_START, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
+  LOG_START, WakeableSleep, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
   type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent,
 } from '@stardeck/infra';
 import { OWNER_ID, advanceCheckpoint, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
@@ -27,7 +27,7 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private cursor: LogCursor = LOG_START;
   private inbox: PublishedEvent[] = [];
-  private wake: (() => void) | null = null;
+  private readonly sleeper = new WakeableSleep();
   private active = false;
 
   constructor(
@@ -51,7 +51,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.sleeper.wake();
     await this.loop;
   }
 
@@ -66,7 +66,7 @@ export class ProjectionRunner {
         this.logger.warn({ err: error, projection: name }, 'projection lock unavailable');
       }
       if (!lease) {
-        await this.sleep(this.options.standbyRetryMs ?? 1000);
+        await this.sleeper.sleep(this.options.standbyRetryMs ?? 1000);
         continue;
       }
       this.active = true;
@@ -75,7 +75,7 @@ export class ProjectionRunner {
         await this.runActive(lease);
       } catch (error) {
         if (!(error instanceof LostOwnership)) this.logger.error({ err: error, projection: name }, 'projection failed; restarting');
-        await this.sleep(500);
+        await this.sleeper.sleep(500);
       } finally {
         this.active = false;
         await setOwner(this.store.db, name, null, OWNER_ID).catch(() => undefined);
@@ -88,21 +88,21 @@ export class ProjectionRunner {
     let leaseLost = false;
     void lease.lost.then(() => {
       leaseLost = true;
-      this.wake?.();
+      this.sleeper.wake();
     });
     await setOwner(this.store.db, this.projection.name, OWNER_ID);
     this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
     this.inbox = [];
     const subscription = await this.bus.subscribe(`projection_${this.projection.name}`, async (message) => {
       this.inbox.push(message);
-      this.wake?.();
+      this.sleeper.wake();
     });
     try {
       await this.checkRebuildRequest();
       await this.catchUp();
       let lastLogCheck = Date.now();
       while (this.running && !leaseLost) {
-        if (this.inbox.length === 0) await this.sleep(this.options.silenceMs ?? 2000);
+        if (this.inbox.length === 0) await this.sleeper.sleep(this.options.silenceMs ?? 2000);
         if (!this.running || leaseLost) break;
         const message = this.inbox.shift();
         if (message) await this.onLive(message);
@@ -195,18 +195,5 @@ export class ProjectionRunner {
       await setOwner(this.store.db, this.projection.name, null, OWNER_ID).catch(() => undefined);
       await lease.release();
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).then(() => {
-      this.wake = null;
-    });
   }
 }

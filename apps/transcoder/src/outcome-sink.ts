@@ -1,22 +1,9 @@
-import type { StreamingQuality } from '@stardeck/contracts';
+import type { RenditionFile } from './pipeline';
 import type { Peaks } from './peaks';
 import type { SourceInfo } from './probe';
 
-/** One stored rendition, as the tracks module records it. */
-export interface StoredRendition {
-  quality: StreamingQuality;
-  key: string;
-  content_type: 'audio/mpeg' | 'audio/flac';
-  bytes: number;
-  bitrate: number;
-  duration: number;
-  samples: number;
-  sample_rate: number;
-  channels: number;
-  /** Gapless playback: skip encoder_delay (+529 decoder delay for MP3) at the start, padding at the end. */
-  encoder_delay: number;
-  encoder_padding: number;
-}
+/** One stored rendition, as the tracks module records it: the file's facts under its storage key. */
+export type StoredRendition = Omit<RenditionFile, 'path'> & { key: string };
 
 export interface TranscodeResult {
   /** Seconds, exact to the sample. */

@@ -4,6 +4,7 @@ import type { EventStore } from '../events/event-store';
 import { LOG_START, compareCursors, cursorOf, type LogCursor } from '../events/types';
 import type { Lease, LockManager } from '../locks/lock-manager';
 import { relayLagEvents, relayPublished } from '../metrics';
+import { WakeableSleep } from '../util/wakeable-sleep';
 
 export const RELAY_LOCK = 'stardeck:relay';
 
@@ -21,7 +22,7 @@ export interface RelayOptions {
 export class Relay {
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly sleeper = new WakeableSleep();
   private lease: Lease | null = null;
   private readonly unsubscribe: () => void;
   private commitSeen = false;
@@ -34,9 +35,9 @@ export class Relay {
     private readonly options: RelayOptions = {},
   ) {
     this.unsubscribe = store.onCommitted(() => {
-      // Remembered, so a commit landing between a read and the next idle() still wakes it.
+      // Remembered, so a commit landing between a read and the next sleep still wakes it.
       this.commitSeen = true;
-      this.wake?.();
+      this.sleeper.wake();
     });
   }
 
@@ -48,7 +49,7 @@ export class Relay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.sleeper.wake();
     this.unsubscribe();
     await this.loop;
     await this.lease?.release();
@@ -66,7 +67,7 @@ export class Relay {
         this.logger.warn({ err: error }, 'relay could not reach the lock service');
       }
       if (!this.lease) {
-        await this.idle(1000);
+        await this.sleeper.sleep(1000);
         continue;
       }
       this.logger.info('relay active');
@@ -77,7 +78,7 @@ export class Relay {
       } catch (error) {
         // Reading the cursor failed (database away): give the lease back and start over, never die.
         this.logger.warn({ err: error }, 'relay stopped publishing; will retry');
-        await this.idle(1000);
+        await this.sleeper.sleep(1000);
       } finally {
         await this.lease.release();
         this.lease = null;
@@ -99,7 +100,7 @@ export class Relay {
         const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
         if (events.length === 0) {
           relayLagEvents.set(0);
-          if (!this.commitSeen) await this.idle(this.options.pollMs ?? 100);
+          if (!this.commitSeen) await this.sleeper.sleep(this.options.pollMs ?? 100);
           continue;
         }
         let prev = cursor;
@@ -119,7 +120,7 @@ export class Relay {
         this.logger.warn({ err: error, retryInMs: backoff }, 'relay could not publish; will retry');
         // The broker may have restarted and lost what it acknowledged: ask it where it stands.
         reconciled = false;
-        await this.idle(backoff);
+        await this.sleeper.sleep(backoff);
         backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
       }
     }
@@ -150,19 +151,6 @@ export class Relay {
       .values({ id: 1, last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() })
       .onConflict((oc) => oc.column('id').doUpdateSet({ last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() }))
       .execute();
-  }
-
-  private idle(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).then(() => {
-      this.wake = null;
-    });
   }
 }
 
