@@ -30,5 +30,9 @@ describe('operational endpoints', () => {
     expect(metrics.text).toContain('stardeck_relay_lag_events');
     const doc = await request(server.url).get('/docs/openapi.json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\./);
+    // Bodies are described from the contracts' validation rules.
+    expect(doc.body.paths['/v1/login'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/LoginDto');
+    expect(doc.body.components.schemas.LoginDto.properties.email).toMatchObject({ type: 'string', maxLength: 128 });
+    expect(doc.body.components.schemas.CreateAccountDto.required).toEqual(expect.arrayContaining(['email', 'username', 'password', 'invitation_key']));
   });
 });

@@ -7,9 +7,10 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { httpRequestDuration, type Platform } from '@stardeck/infra';
 import { AppModule } from './app.module';
+import { buildOpenApiDocument } from './openapi';
 import { EnvelopeInterceptor } from './common/envelope';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { PinoNestLogger } from './common/pino-nest-logger';
@@ -56,11 +57,7 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('stardeck API').setVersion('1').addBearerAuth().addCookieAuth('stardeck_refresh').build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false });
