@@ -1,20 +1,12 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { freePort } from '../support/services';
 import { storageContract } from './storage-contract';
 
 /** Signed URLs carry PUBLIC_URL, so the port must be known before the server starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 async function startLocal(): Promise<{ server: TestServer; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-objects-'));
   const port = await freePort();

@@ -76,3 +76,16 @@ export async function waitFor<T>(check: () => Promise<T | null | undefined | fal
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** A TCP port free on the loopback interface right now (for servers whose URL must be known before they start). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,6 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Role } from '@stardeck/api';
@@ -8,7 +7,7 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
 import { startTestServer, type TestServer } from '../support/server';
-import { waitFor } from '../support/services';
+import { freePort, waitFor } from '../support/services';
 
 export { bearer, type Session };
 
@@ -16,14 +15,6 @@ const MIME: Record<string, string> = {
   mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', m4a: 'audio/mp4',
 };
 export const mimeOf = (file: string) => MIME[file.split('.').pop()!] ?? 'application/octet-stream';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 export interface TracksWorld {
   server: TestServer;

@@ -1,22 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '@stardeck/api';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from '../auth/helpers';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
+import { startEmbeddedServer } from '../support/embedded';
 import type { TestServer } from '../support/server';
-import { bearer, getTrack, uploadTrack, type TracksWorld } from './helpers';
+import { waitFor } from '../support/services';
+import { bearer, createTrack, getTrack, putUpload, uploadTrack, type TracksWorld } from './helpers';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
+const ADMIN_ENV = { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password };
 
 /** What `npm start` runs on a bare machine: PGlite, in-process bus and queue, local disk, in-process transcoder. */
 describe('embedded mode: upload → transcode → play in one process', () => {
@@ -25,19 +19,7 @@ describe('embedded mode: upload → transcode → play in one process', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-embedded-tracks-'));
-    const port = await freePort();
-    const env: Record<string, string | undefined> = { ...process.env };
-    for (const name of Object.keys(env)) {
-      if (['DATABASE_URL', 'NATS_URL', 'SMTP_URL', 'STARDECK_SECRET'].includes(name) || name.startsWith('S3_')) delete env[name];
-    }
-    const server = await startServer({
-      roles: ['api', 'projector', 'transcoder'],
-      env: {
-        ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent',
-        STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password,
-      },
-      webDir: null,
-    });
+    const server = await startEmbeddedServer(dataDir, { env: ADMIN_ENV });
     const admin = await login(server.url, ADMIN.email, ADMIN.password);
     world = {
       server: server as unknown as TestServer, url: server.url, admin, dataDir,
@@ -65,5 +47,42 @@ describe('embedded mode: upload → transcode → play in one process', () => {
     const ranged = await fetch(play.body.data.url, { headers: { range: 'bytes=0-3' } });
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer()).toString('latin1')).toBe('fLaC');
+  });
+});
+
+describe('embedded mode: a restart while a track is processing', () => {
+  it('queues the unfinished transcode again, so the track still ends ready', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-embedded-restart-'));
+    const fixtures = await createAudioFixtures();
+    try {
+      // First run without a transcoder: the upload is dispatched to the in-memory queue and lost with the process.
+      const first = await startEmbeddedServer(dataDir, { roles: ['api', 'projector'], env: ADMIN_ENV });
+      const admin = await login(first.url, ADMIN.email, ADMIN.password);
+      const world = { server: first as unknown as TestServer, url: first.url, admin, dataDir, stop: async () => undefined };
+      const created = await createTrack(world, admin, await putUpload(world, admin, await fixtures.make('mp3')), { visibility: 'public' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.track.id as number;
+      await waitFor(async () => {
+        const dispatch = await first.platform.database.db.selectFrom('projection_checkpoints').select('last_position')
+          .where('name', '=', 'transcode_dispatch').executeTakeFirst();
+        return (dispatch?.last_position ?? 0) >= (await first.platform.store.headPosition());
+      });
+      await first.close();
+
+      const second = await startEmbeddedServer(dataDir, { port: first.port, env: ADMIN_ENV });
+      try {
+        const again = { ...world, server: second as unknown as TestServer, url: second.url };
+        const track = await waitFor(async () => {
+          const res = await getTrack(again, admin, id);
+          return res.body.data?.track?.status === 'ready' ? res.body.data.track : null;
+        }, 60_000, 200);
+        expect(track.qualities).toEqual(['standard', 'high']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await fixtures.remove();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,36 @@
-import type { Platform } from '@stardeck/infra';
+import { ConfigError, type Platform } from '@stardeck/infra';
 import { TranscodeWorker } from '@stardeck/transcoder';
 import { TrackOutcomeSink } from './transcode-outcome.sink';
 
 /** TRANSCODER_CONCURRENCY jobs at once in this process (default 1): ffmpeg is CPU-bound. */
-function concurrency(env: Record<string, string | undefined>): number {
-  const value = Number(env.TRANSCODER_CONCURRENCY ?? 1);
-  return Number.isInteger(value) && value >= 1 && value <= 64 ? value : 1;
+export function transcoderConcurrency(env: Record<string, string | undefined>): number {
+  const raw = env.TRANSCODER_CONCURRENCY;
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) {
+    throw new ConfigError([`TRANSCODER_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")`]);
+  }
+  return value;
+}
+
+/**
+ * The in-process queue forgets its jobs when the process stops, while the dispatcher's checkpoint
+ * has already moved past them. Tracks still processing are queued again at start (same job id,
+ * so a job the dispatcher is about to send as well is queued once).
+ */
+async function requeueUnfinished(platform: Platform): Promise<number> {
+  const unfinished = await platform.database.db
+    .selectFrom('tracks')
+    .select(['id', 'source_key', 'extension', 'lossless'])
+    .where('status', '=', 'processing')
+    .orderBy('id')
+    .execute();
+  for (const track of unfinished) {
+    await platform.transcodeQueue.enqueue(`track-${track.id}`, {
+      track_id: String(track.id), source_key: track.source_key, source_extension: track.extension, lossless: track.lossless,
+    });
+  }
+  return unfinished.length;
 }
 
 /**
@@ -19,8 +44,12 @@ export async function startTranscoderRole(platform: Platform, env: Record<string
     storage: platform.storage,
     sink: new TrackOutcomeSink(platform),
     logger: platform.logger.child({ component: 'transcoder' }),
-    concurrency: concurrency(env),
+    concurrency: transcoderConcurrency(env),
   });
   await worker.start();
+  if (platform.transcodeQueue.kind === 'in-process') {
+    const requeued = await requeueUnfinished(platform);
+    if (requeued > 0) platform.logger.info({ requeued }, 'queued the transcodes left unfinished by the last run');
+  }
   return worker;
 }
