@@ -30,6 +30,8 @@ export interface StardeckConfig {
   /** argon2id cost; never below OWASP's minimum (19 MiB, t=2). */
   argon2MemoryKib: number;
   argon2TimeCost: number;
+  /** How long a transcode job may go without a heartbeat before another transcoder gets it (its worker died). */
+  transcodeAckWaitSeconds: number;
   /** S3-compatible object storage; null keeps objects on local disk under `dataDir`. */
   s3: S3StorageOptions | null;
 }
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
     argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
     argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
+    transcodeAckWaitSeconds: int('TRANSCODE_ACK_WAIT_SECONDS', 30, 2, 3600),
     s3: readS3Config(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -51,7 +51,9 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
   const store = new EventStore(database.db, EVENT_SCHEMAS);
   const storage = createStorage(config);
   const transcodeQueue: JobQueue<TranscodeJob> = config.natsUrl
-    ? new JetStreamJobQueue({ url: config.natsUrl, ...transcodeQueueNames(config.natsStream, config.natsSubjectPrefix), logger })
+    ? new JetStreamJobQueue({
+      url: config.natsUrl, ...transcodeQueueNames(config.natsStream, config.natsSubjectPrefix), logger, ackWaitMs: config.transcodeAckWaitSeconds * 1000,
+    })
     : new InProcessJobQueue({ onError: (error) => logger.error({ err: error }, 'transcode queue: onGiveUp failed') });
   return {
     config,
