@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as eventStore from './migrations/2026-11-22T0400-event-store';
 import * as accounts from './migrations/2026-11-22T0410-accounts';
 import * as tracks from './migrations/2026-11-22T0500-tracks';
+import * as pendingUploads from './migrations/2026-11-22T0530-pending-uploads';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0400-event-store': eventStore,
   '2026-11-22T0410-accounts': accounts,
   '2026-11-22T0500-tracks': tracks,
+  '2026-11-22T0530-pending-uploads': pendingUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

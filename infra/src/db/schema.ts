@@ -183,6 +183,14 @@ export interface TagUsageTracksTable {
   tag_ids: number[];
 }
 
+export interface PendingUploadsTable {
+  key: string;
+  user_id: string;
+  filesize: number;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface Database {
   events: EventsTable;
   relay_state: RelayStateTable;
@@ -196,6 +204,7 @@ export interface Database {
   dev_mail: DevMailTable;
   stats_counters: StatsCountersTable;
   tracks: TracksTable;
+  pending_uploads: PendingUploadsTable;
   tags: TagsTable;
   track_tags: TrackTagsTable;
   transcode_progress: TranscodeProgressTable;

@@ -19,6 +19,8 @@ export const REQUEST_LIMITS = {
   mailPerIp: { limit: 10, windowSeconds: 15 * 60 },
   /** validate_invite: guessing 12-hex keys must stay hopeless. */
   inviteChecksPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Upload preflights: each signs a URL and reserves storage. */
+  uploadsPerUser: { limit: 100, windowSeconds: 60 * 60 },
 } as const;
 
 @Injectable()
@@ -38,6 +40,10 @@ export class RequestThrottleService {
       { key: `mail:${email.trim().toLowerCase()}`, ...REQUEST_LIMITS.mailPerEmail },
       { key: `mail-ip:${ip}`, ...REQUEST_LIMITS.mailPerIp },
     ]);
+  }
+
+  uploadSigning(userId: string): Promise<void> {
+    return this.consume([{ key: `upload:${userId}`, ...REQUEST_LIMITS.uploadsPerUser }]);
   }
 
   inviteCheck(ip: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 // Brings in the request.parts() and isMultipart() typings the plugin adds.
 import type {} from '@fastify/multipart';
 import { AuthGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
+import { RequestThrottleService } from '../auth/request-throttle.service';
 import { ApiError } from '../common/api-error';
 import { ok } from '../common/envelope';
 import { TracksService } from './tracks.service';
@@ -54,12 +55,14 @@ export class UploadController {
   constructor(
     private readonly uploads: UploadService,
     private readonly tracks: TracksService,
+    private readonly throttle: RequestThrottleService,
   ) {}
 
   @Post('preflight')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   async preflight(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.throttle.uploadSigning(user.id);
     const { fields, chunk } = await readPreflightForm(request);
     const filesize = /^\d{1,15}$/.test(fields.filesize?.trim() ?? '') ? Number(fields.filesize) : Number.NaN;
     if (!fields.filename) throw badForm('filename is required');

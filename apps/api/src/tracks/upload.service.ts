@@ -12,6 +12,7 @@ import { handleCommand } from '../common/event-sourcing';
 import { PLATFORM } from '../platform/platform.module';
 import { ArtworkService } from './artwork.service';
 import { sniffAudio } from './audio-sniff';
+import { PendingUploadsRepository } from './pending-uploads.repository';
 import { TagsRepository } from './tags.repository';
 import { canView } from './track-view';
 import { trackDecider } from './tracks.decider';
@@ -30,6 +31,8 @@ export interface PreflightResult {
 
 /** An hour covers a 256 MB upload on a slow line; the URL is bound to one key and size. */
 const UPLOAD_URL_SECONDS = 3600;
+/** How long a signed upload stays reserved (and stored) without becoming a track. */
+const RESERVATION_SECONDS = 24 * 3600;
 const MB = 1024 * 1024;
 
 const refuse = (code: UploadErrorCode, description: string, status = 400) =>
@@ -48,6 +51,7 @@ export class UploadService {
     private readonly tracks: TracksRepository,
     private readonly tags: TagsRepository,
     private readonly artwork: ArtworkService,
+    private readonly pending: PendingUploadsRepository,
   ) {}
 
   async preflight(user: AuthUser, file: { filename: string; filesize: number; filetype: string }, chunk: Buffer): Promise<PreflightResult> {
@@ -57,8 +61,12 @@ export class UploadService {
     if (chunk.length !== Math.min(PREFLIGHT_CHUNK_BYTES, file.filesize) || !(await sniffAudio(chunk))) {
       throw refuse(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
     }
-    await this.checkQuota(user, file.filesize, refuse);
     const key = `uploads/${user.id}/${randomUUID()}.${extensionOf(file.filename)}`;
+    await this.platform.store.db.transaction().execute(async (tx) => {
+      await this.tracks.lockUploader(tx, user.id);
+      await this.checkQuota(user, file.filesize, refuse, tx);
+      await this.pending.reserve(tx, key, user.id, file.filesize, new Date(Date.now() + RESERVATION_SECONDS * 1000));
+    });
     const signed = await this.platform.storage.signUpload(key, {
       contentType: file.filetype, maxBytes: file.filesize, expiresInSeconds: UPLOAD_URL_SECONDS,
     });
@@ -87,6 +95,7 @@ export class UploadService {
     try {
       return await this.platform.store.transaction(async (tx) => {
         await this.tracks.lockUploader(tx, user.id);
+        await this.pending.claim(tx, dto.key);
         await this.checkQuota(user, dto.filesize, createFailed, tx);
         const trackId = await this.tracks.nextTrackId(tx);
         const tags = await this.tags.ensure(tx, names.tags);
@@ -139,11 +148,18 @@ export class UploadService {
 
   private async checkQuota(user: AuthUser, filesize: number, fail: typeof refuse, tx?: Parameters<TracksRepository['storageUsed']>[1]): Promise<void> {
     const quotaMb = tierOf(user).storageMb;
-    const used = await this.tracks.storageUsed(user.id, tx);
+    // Stored tracks plus uploads signed but not yet created: both occupy storage.
+    const used = (await this.tracks.storageUsed(user.id, tx)) + (await this.pending.reservedBytes(user.id, tx));
     if (used + filesize > quotaMb * MB) throw fail(UPLOAD_ERROR_CODES.quotaExceeded, TRACK_MSG.quotaExceeded(used / MB, quotaMb), 413);
   }
 
+  /** A refused upload is deleted and frees its reservation; if deleting fails, the sweeper retries later. */
   private async discard(key: string): Promise<void> {
-    await this.platform.storage.delete(key).catch((error: unknown) => this.platform.logger.warn({ err: error, key }, 'upload discard failed'));
+    try {
+      await this.platform.storage.delete(key);
+      await this.pending.remove(key);
+    } catch (error) {
+      this.platform.logger.warn({ err: error, key }, 'upload discard failed');
+    }
   }
 }
