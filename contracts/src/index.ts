@@ -13,3 +13,4 @@ export * from './streaming-quality';
 export * from './track-view';
 export * from './rules';
 export * from './admin.dto';
+export * from './peaks';

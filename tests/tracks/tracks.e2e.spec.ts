@@ -73,6 +73,14 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     expect((await list({ sort_key: 'loudness' })).status).toBe(400);
     expect((await list({ sort_key: 'random' })).body.data.total).toBe(2);
     expect((await list({ sort_key: 'play_count' })).body.data.total).toBe(2);
+
+    // Lists carry a coarser waveform than the track itself: same outline, a fraction of the bytes.
+    const full = (await getTrack(world, owner, a)).body.data.track.analysis.peaks as number[];
+    const listed = (await list({ search: 'auro' })).body.data.tracks[0].analysis.peaks as number[];
+    expect(full).toHaveLength(3600);
+    expect(listed).toHaveLength(800);
+    expect(Math.max(...listed)).toBe(Math.max(...full));
+    expect(Math.min(...listed)).toBe(Math.min(...full));
   });
 
   it('lets only the owner edit; the title is required', async () => {

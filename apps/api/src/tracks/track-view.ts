@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { formatDuration, type TrackRenditions, type TrackView } from '@stardeck/contracts';
+import { LIST_PEAK_PAIRS, downsamplePeaks, formatDuration, type TrackRenditions, type TrackView } from '@stardeck/contracts';
 import { ArtworkService } from './artwork.service';
 import { TagsRepository } from './tags.repository';
 import type { TrackListRow, TrackRow } from './tracks.repository';
@@ -23,7 +23,8 @@ export class TrackViewBuilder {
     private readonly artwork: ArtworkService,
   ) {}
 
-  async build(rows: TrackListRow[], viewerId: string | null): Promise<TrackView[]> {
+  /** Lists carry coarser waveforms (LIST_PEAK_PAIRS); a single track carries the full resolution. */
+  async build(rows: TrackListRow[], viewerId: string | null, options: { fullPeaks?: boolean } = {}): Promise<TrackView[]> {
     const tagsByTrack = await this.tags.forTracks(rows.map((r) => r.id));
     return Promise.all(rows.map(async (row) => {
       const own = viewerId !== null && row.user_id === viewerId;
@@ -53,7 +54,12 @@ export class TrackViewBuilder {
         key: own ? row.source_key : null,
         extension: row.extension,
         parent_id: row.parent_id,
-        analysis: { bitrate: row.bitrate, play_count: playCount, peaks: row.peaks ?? [], standard: { duration: row.duration } },
+        analysis: {
+          bitrate: row.bitrate,
+          play_count: playCount,
+          peaks: options.fullPeaks ? row.peaks ?? [] : downsamplePeaks(row.peaks ?? [], LIST_PEAK_PAIRS),
+          standard: { duration: row.duration },
+        },
         qualities: qualitiesOf(row.renditions as TrackRenditions | null),
         play_count: playCount,
       };
@@ -61,6 +67,6 @@ export class TrackViewBuilder {
   }
 
   async buildOne(row: TrackListRow, viewerId: string | null): Promise<TrackView> {
-    return (await this.build([row], viewerId))[0]!;
+    return (await this.build([row], viewerId, { fullPeaks: true }))[0]!;
   }
 }
