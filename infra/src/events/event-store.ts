@@ -82,14 +82,17 @@ export class EventStore {
    */
   private async insert(executor: Db | Tx, streamId: string, expected: number, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const ids = events.map((event) => event.event_id ?? randomUUID());
+    // Every event belongs to a chain: the request that started it, or else this append itself.
+    const meta: EventMetadata = { ...metadata, correlation_id: metadata.correlation_id ?? metadata.request_id ?? ids[0]! };
     const rows = events.map((event, i) => ({
       stream_id: streamId,
       stream_version: expected + i + 1,
       type: event.type,
       schema_version: event.schema_version ?? this.schemas[event.type]?.current ?? 1,
       data: JSON.stringify(event.data),
-      metadata: JSON.stringify(metadata),
-      event_id: event.event_id ?? randomUUID(),
+      metadata: JSON.stringify(meta),
+      event_id: ids[i]!,
     }));
     const values = sql.join(rows.map((r) =>
       sql`(${r.stream_id}, ${r.stream_version}::int, ${r.type}, ${r.schema_version}::int, ${r.data}::jsonb, ${r.metadata}::jsonb, ${r.event_id}::uuid)`));
@@ -118,7 +121,7 @@ export class EventStore {
         return {
           ...row,
           data: events[i]!.data as Record<string, unknown>,
-          metadata,
+          metadata: meta,
           global_position: stored.global_position,
           transaction_id: stored.transaction_id,
           recorded_at: stored.recorded_at,

@@ -1,7 +1,7 @@
 import {
   TRACK_MSG, trackStreamIds, type RenditionInfo, type TrackRenditions,
 } from '@stardeck/contracts';
-import type { Platform } from '@stardeck/infra';
+import type { EventMetadata, Platform } from '@stardeck/infra';
 import type { StoredRendition, TranscodeOutcomeSink, TranscodeResult as WorkerResult } from '@stardeck/transcoder';
 import { DomainError } from '../common/decider';
 import { handleCommand } from '../common/event-sourcing';
@@ -73,9 +73,15 @@ export class TrackOutcomeSink implements TranscodeOutcomeSink {
 
   /** False when the track no longer exists; a repeated outcome is a no-op that still counts as recorded. */
   private async record(trackId: number, command: TrackCommand): Promise<boolean> {
+    const streamId = trackStreamIds.track(trackId);
+    // The outcome is caused by the upload and continues its chain (correlation id of the upload request).
+    const [uploaded] = await this.platform.store.query({ stream: streamId, limit: 1 });
+    const metadata: EventMetadata = uploaded
+      ? { actor: 'system', causation_id: uploaded.event_id, correlation_id: uploaded.metadata.correlation_id ?? uploaded.event_id }
+      : { actor: 'system' };
     try {
       await this.platform.store.transaction((tx) =>
-        handleCommand(this.platform.store, tx, trackDecider, trackStreamIds.track(trackId), command, { actor: 'system' }, projectTracks));
+        handleCommand(this.platform.store, tx, trackDecider, streamId, command, metadata, projectTracks));
       return true;
     } catch (error) {
       if (error instanceof DomainError && error.code === TrackErrors.notFound) return false;
