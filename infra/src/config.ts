@@ -50,7 +50,7 @@ const OWASP_MIN_TIME = 2;
 
 /**
  * Reads and checks every variable at once, so a bad start reports all problems together.
- * `requireSecret: false` is for processes that sign nothing (the transcoder), so they start with
+ * `requireSecret: false` is for processes that sign nothing (projector, transcoder), so they start with
  * only DATABASE_URL and NATS_URL.
  */
 export function loadConfig(env: Env = process.env, options: { requireServices?: boolean; requireSecret?: boolean } = {}): StardeckConfig {
@@ -133,7 +133,8 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     s3: readS3Config(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
-  if (!config.jwtSecret) config.jwtSecret = embeddedSecret(dataDir);
+  // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
+  if (!config.jwtSecret && mode === 'embedded') config.jwtSecret = embeddedSecret(dataDir);
   return config;
 }
 

@@ -60,3 +60,12 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
   });
 });
+
+describe('processes that sign nothing', () => {
+  it('start in services mode without STARDECK_SECRET and write no secret file', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/x', NATS_URL: 'nats://bus:4222', DATA_DIR: dataDir }, { requireServices: true, requireSecret: false });
+    expect(config.jwtSecret).toBe('');
+    expect(() => readFileSync(join(dataDir, 'secret'))).toThrow();
+  });
+});

@@ -26,3 +26,5 @@ export * from './storage/url-signer';
 export * from './storage/local-storage';
 export * from './storage/s3-storage';
 export * from './util/wakeable-sleep';
+export * from './process-runner';
+export * from './db/data-dir-lock';

@@ -6,6 +6,7 @@ import { InProcessBus } from './bus/in-process-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
 import type { StardeckConfig } from './config';
 import { connectPglite, connectPostgres, type DbHandle } from './db/connect';
+import { claimDataDir } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { EventStore } from './events/event-store';
 import { InMemoryLockManager, PostgresLockManager, type LockManager } from './locks/lock-manager';
@@ -36,10 +37,12 @@ export interface Platform {
 
 export async function createPlatform(config: StardeckConfig, logger: Logger): Promise<Platform> {
   let database: DbHandle;
+  let releaseDataDir = () => {};
   if (config.databaseUrl) {
     database = connectPostgres(config.databaseUrl);
   } else {
     mkdirSync(config.dataDir, { recursive: true });
+    releaseDataDir = claimDataDir(config.dataDir);
     database = await connectPglite(join(config.dataDir, 'pglite'));
   }
   await migrateToLatest(database.db);
@@ -70,6 +73,7 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
       if (storage instanceof S3Storage) await storage.close();
       await bus.close();
       await database.close();
+      releaseDataDir();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Relay, createLogger, createPlatform, loadConfig, type Platform, type StardeckConfig } from '@stardeck/infra';
+import { Relay, createLogger, createPlatform, loadConfig, runProcess, type Platform, type StardeckConfig } from '@stardeck/infra';
 import { ALL_PROJECTIONS, ProjectorRuntime, transcodeDispatchProjection } from '@stardeck/projector';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service';
 import { createApp } from './create-app';
@@ -75,15 +75,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /** Entry point helper: start, stop cleanly on SIGTERM/SIGINT, print config problems plainly. */
 export function runMain(roles: Role[]): void {
-  startServer({ roles }).then(
-    (server) => {
-      const stop = () => void server.close().then(() => process.exit(0), () => process.exit(1));
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
-    },
-    (error: Error) => {
-      console.error(error.name === 'ConfigError' ? error.message : error);
-      process.exit(1);
-    },
-  );
+  runProcess(async () => {
+    const server = await startServer({ roles });
+    return { stop: () => server.close() };
+  });
 }

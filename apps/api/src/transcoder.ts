@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, createPlatform, loadConfig } from '@stardeck/infra';
+import { createLogger, createPlatform, loadConfig, runProcess } from '@stardeck/infra';
 import { startTranscoderRole } from './tracks/transcoder-role';
 
 /**
@@ -6,22 +6,18 @@ import { startTranscoderRole } from './tracks/transcoder-role';
  * composed here rather than in apps/transcoder because reporting outcomes needs the tracks write
  * model, which lives in the API package (and the API already depends on the transcoder).
  */
-async function main(): Promise<void> {
+async function main(): Promise<{ stop(): Promise<void> }> {
   const config = loadConfig(process.env, { requireServices: true, requireSecret: false });
   const logger = createLogger(config.logLevel, 'transcoder');
   const platform = await createPlatform(config, logger);
   const worker = await startTranscoderRole(platform);
   logger.info('transcoder started; waiting for jobs');
-  const shutdown = async () => {
-    await worker.stop();
-    await platform.close();
-    process.exit(0);
+  return {
+    stop: async () => {
+      await worker.stop();
+      await platform.close();
+    },
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runProcess(main);

@@ -13,7 +13,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, { requireSecret: false });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections');
   const platform = await createPlatform(config, logger);
   const admin = new ProjectionAdmin(ALL_PROJECTIONS, platform.store, platform.bus, platform.locks, logger);

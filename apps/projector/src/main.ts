@@ -1,10 +1,10 @@
-import { ConfigError, createLogger, createPlatform, loadConfig } from '@stardeck/infra';
+import { ConfigError, createLogger, createPlatform, loadConfig, runProcess } from '@stardeck/infra';
 import { ALL_PROJECTIONS, TRANSCODE_DISPATCH, transcodeDispatchProjection } from './projections';
 import { ProjectorRuntime } from './projector-runtime';
 
 /** The projector process on its own: PROJECTIONS=a,b runs a subset (default: all). */
-async function main(): Promise<void> {
-  const config = loadConfig(process.env, { requireServices: true });
+async function main(): Promise<{ stop(): Promise<void> }> {
+  const config = loadConfig(process.env, { requireServices: true, requireSecret: false });
   const logger = createLogger(config.logLevel, 'projector');
   const wanted = process.env.PROJECTIONS?.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = wanted?.filter((name) => name !== TRANSCODE_DISPATCH && !ALL_PROJECTIONS.some((p) => p.name === name)) ?? [];
@@ -16,16 +16,12 @@ async function main(): Promise<void> {
   const runtime = new ProjectorRuntime(projections, platform.store, platform.bus, platform.locks, logger);
   runtime.start();
   logger.info({ projections: projections.map((p) => p.name) }, 'projector started');
-  const shutdown = async () => {
-    await runtime.stop();
-    await platform.close();
-    process.exit(0);
+  return {
+    stop: async () => {
+      await runtime.stop();
+      await platform.close();
+    },
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runProcess(main);
