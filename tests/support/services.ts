@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { deleteJetStream } from '@stardeck/infra';
+import { deleteJetStream, transcodeQueueNames } from '@stardeck/infra';
 
 /** Admin connection used to create and drop per-test databases. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,7 +43,17 @@ export interface TestStream {
 export function createTestStream(): TestStream {
   const id = randomBytes(6).toString('hex');
   const stream = `STARDECK_T_${id}`;
-  return { stream, subjectPrefix: `t${id}.events`, drop: () => deleteJetStream(TEST_NATS_URL, stream) };
+  const subjectPrefix = `t${id}.events`;
+  // The transcode queue of a process on this stream lives in a stream of its own.
+  const queue = transcodeQueueNames(stream, subjectPrefix).stream;
+  return {
+    stream,
+    subjectPrefix,
+    drop: async () => {
+      await deleteJetStream(TEST_NATS_URL, stream);
+      await deleteJetStream(TEST_NATS_URL, queue);
+    },
+  };
 }
 
 /** Environment for a services-mode process (API, projector) on a test database and stream. */
