@@ -56,6 +56,13 @@ async function setup() {
 }
 
 describe('projection runner', () => {
+  it('reports a projection no runner has started as at the start of the log, without writing anything', async () => {
+    const { store, db, statsStatus } = await setup();
+    await appendStatsEvents(store, 3);
+    expect(await statsStatus()).toMatchObject({ status: 'live', checkpoint: 0, lag: 3, owner: null });
+    expect(await db.selectFrom('projection_checkpoints').selectAll().execute()).toEqual([]);
+  });
+
   it('catches up from the log', async () => {
     const { store, db, startRunner, caughtUp } = await setup();
     await appendStatsEvents(store, 300, 3);

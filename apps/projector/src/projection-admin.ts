@@ -34,10 +34,12 @@ export class ProjectionAdmin {
   }
 
   async status(): Promise<ProjectionStatus[]> {
-    for (const p of this.projections) await ensureCheckpoint(this.store.db, p.name);
     const [rows, head] = await Promise.all([listCheckpoints(this.store.db), this.store.headPosition()]);
     return Promise.all(this.projections.map(async (p) => {
-      const row = rows.find((r) => r.name === p.name)!;
+      // Reading status writes nothing: a projection no runner has started yet is simply at the start.
+      const row = rows.find((r) => r.name === p.name) ?? {
+        name: p.name, cursor: LOG_START, status: 'live' as const, rebuild_total: null, rebuild_done: null, owner: null, updated_at: new Date(0),
+      };
       // Counted, not subtracted: positions are not commit order, so head − checkpoint can stay
       // above zero for a projection that has applied everything.
       const behind = row.status === 'live' ? await this.store.countAfter(row.cursor) : head;

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Platform } from '@stardeck/infra';
+import { LOG_START, metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Platform } from '@stardeck/infra';
 import type { ProjectionAdmin } from '@stardeck/projector';
 import type { FastifyReply } from 'fastify';
 import { PLATFORM, PROJECTION_ADMIN } from '../platform/platform.module';
@@ -45,12 +45,13 @@ export class HealthController {
   /** Lag is read from the shared database, so any API process reports it, wherever relay and projectors run. */
   private async refreshLag(): Promise<void> {
     const db = this.platform.database.db;
-    const [head, relay, projections] = await Promise.all([
-      this.platform.store.headPosition(),
-      db.selectFrom('relay_state').select('last_position').where('id', '=', 1).executeTakeFirst(),
+    const [relay, projections] = await Promise.all([
+      db.selectFrom('relay_state').select(['last_position', (eb) => eb.cast<string>('last_xid', 'text').as('last_xid')])
+        .where('id', '=', 1).executeTakeFirst(),
       this.projections.status(),
     ]);
-    relayLagEvents.set(Math.max(0, head - (relay?.last_position ?? 0)));
+    // Counted like projection lag: positions are not commit order, so subtracting would overstate it.
+    relayLagEvents.set(await this.platform.store.countAfter(relay ? { xid: relay.last_xid, position: relay.last_position } : LOG_START));
     for (const p of projections) projectorLagEvents.set({ projection: p.name }, p.lag);
   }
 }
