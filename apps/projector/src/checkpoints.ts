@@ -19,13 +19,12 @@ export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
     .onConflict((oc) => oc.column('name').doNothing()).execute();
 }
 
-export async function readCheckpoint(db: Db | Tx, name: string, lock = false): Promise<CheckpointRow | null> {
-  let query = db
+export async function readCheckpoint(db: Db | Tx, name: string): Promise<CheckpointRow | null> {
+  const row = await db
     .selectFrom('projection_checkpoints')
     .select(['name', 'last_position', sql<string>`last_xid::text`.as('last_xid'), 'status', 'rebuild_total', 'rebuild_done', 'owner', 'updated_at'])
-    .where('name', '=', name);
-  if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     name: row.name,
