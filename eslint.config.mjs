@@ -1,6 +1,8 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -8,6 +10,14 @@ import tseslint from 'typescript-eslint';
  * Syntax-level rules only (no type-aware linting) so `eslint .` stays fast; `tsc` does the type
  * checking in `npm run lint`.
  */
+/** The full contracts entry brings the server's validation library into the web bundle. */
+const WEB_CONTRACTS = { name: '@stardeck/contracts', message: "Import '@stardeck/contracts/browser' in the web client." };
+
+/** The web client's features; each may import shared code, never another feature (the app composes them). */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/*.tsbuildinfo'] },
   js.configs.recommended,
@@ -30,18 +40,42 @@ export default defineConfig(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [WEB_CONTRACTS] }] },
   },
   {
     // Shared web layers sit below features and the app shell (STYLE.md: imports flow one way).
     files: ['apps/web/src/{components,hooks,lib,utils}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared web code must not import features or the app shell.' }] }],
+      'no-restricted-imports': ['error', { paths: [WEB_CONTRACTS], patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared web code must not import features or the app shell.' }] }],
     },
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features must not import the app shell; the app composes features.' }] }],
+      'no-restricted-imports': ['error', { paths: [WEB_CONTRACTS], patterns: [{ group: ['**/app/**'], message: 'Features must not import the app shell; the app composes features.' }] }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: WEB_FEATURES.map((feature) => ({
+          target: `./apps/web/src/features/${feature}`,
+          from: './apps/web/src/features',
+          except: [`./${feature}`],
+          message: 'Features do not import each other: share through lib/ or components/, or compose them in app/.',
+        })),
+      }],
+    },
+  },
+  {
+    // API features talk to each other through their index (module, public services, types) only.
+    files: ['apps/api/src/*/**/*.ts'],
+    ignores: ['apps/api/src/common/**', 'apps/api/src/platform/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['../*/*', '!../common/*', '!../platform/*'],
+          message: "Import another feature through its index ('../feature'), not its internals.",
+        }],
+      }],
     },
   },
   {

@@ -3,9 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test layers by file suffix: `.unit.spec.ts` (no I/O), `.embedded.spec.ts` (PGlite, in-process
- * bus), `.int.spec.ts` and `.e2e.spec.ts` (real Postgres and NATS). SWC keeps decorator metadata
- * so Nest's constructor injection works in tests that import sources.
+ * bus), `.int.spec.ts` (real Postgres and NATS), `.e2e.spec.ts` (the composed app over HTTP or in
+ * Chromium). End-to-end suites run twice: on the embedded default that `npm start` gives, and on
+ * services. SWC keeps decorator metadata so Nest's constructor injection works in tests that
+ * import sources.
  */
+/** Migrated database templates, made once per run for the projects that start databases. */
+const TEMPLATES = 'tests/support/global-setup.ts';
+/**
+ * Suites that start servers share their worker's module cache: re-importing the API, Nest and
+ * PGlite for every file cost about a third of the run's CPU. They keep no module-level state
+ * between files (each starts its own server, database and bus). Unit suites stay isolated: some
+ * replace modules with mocks.
+ */
+const SHARED_MODULES = { isolate: false };
+
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -24,8 +36,12 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['**/*.unit.spec.ts'] } },
-      { extends: true, test: { name: 'embedded', include: ['**/*.embedded.spec.ts'] } },
-      { extends: true, test: { name: 'services', include: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'] } },
+      { extends: true, test: { name: 'embedded', include: ['**/*.embedded.spec.ts'], globalSetup: [TEMPLATES], ...SHARED_MODULES } },
+      { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { STARDECK_TEST_CONFIG: 'embedded' }, ...SHARED_MODULES } },
+      {
+        extends: true,
+        test: { name: 'services', include: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { STARDECK_TEST_CONFIG: 'services' }, ...SHARED_MODULES },
+      },
     ],
   },
 });

@@ -40,7 +40,7 @@ try {
     plain.push(await time(() => run(binaries.ffmpeg, ['-v', 'error', '-y', '-i', source, '-c:a', 'libmp3lame', '-b:a', '128k', join(work, 'plain.mp3')])));
     pipeline.push(await time(() => withJobDirectory(join(work, 'jobs'), async (dir) => {
       await mkdir(join(dir, 'out'));
-      await transcodeAudio({ sourcePath: source, lossless: true, outputDir: join(dir, 'out') });
+      await transcodeAudio({ sourcePath: source, format: 'wav', lossless: true, outputDir: join(dir, 'out') });
     })));
   }
   const p = median(pipeline);

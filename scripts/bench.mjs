@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark, one after the other, on freshly compiled packages. Each prints
-// its figures beside a baseline run side by side. The event-store ones need Postgres and NATS
-// (DATABASE_URL, NATS_URL or their local defaults); the others run embedded. Extra arguments pick
-// benchmarks by name: `npm run bench -- relay-latency transcode`.
+// its figures beside a baseline run side by side. The event-store ones and those on a generated
+// community need Postgres and NATS (DATABASE_URL, NATS_URL or their local defaults); the others run
+// embedded. rebuild-at-scale, last, runs for many minutes. Extra arguments pick benchmarks by name:
+// `npm run bench -- relay-latency transcode`.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['event-append', 'relay-latency', 'range-ttfb', 'transcode'];
+const BENCHES = [
+  'event-append', 'relay-latency', 'range-ttfb', 'transcode', 'web-bundle', 'read-throughput', 'projection-catchup', 'freshness', 'rebuild-at-scale',
+];
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? BENCHES.filter((name) => wanted.includes(name)) : BENCHES;
 if (wanted.length && selected.length !== wanted.length) {

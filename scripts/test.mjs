@@ -35,7 +35,7 @@ if (pgUp && natsUp) {
   run('npx', ['vitest', 'run', ...extraArgs], env);
 } else {
   const missing = [!pgUp && `Postgres (${new URL(databaseUrl).host})`, !natsUp && `NATS (${new URL(natsUrl).host})`].filter(Boolean).join(' and ');
-  console.log(`${missing} not reachable: running only the unit and embedded suites.`);
+  console.log(`${missing} not reachable: running the unit suites and the embedded and end-to-end suites on the embedded configuration.`);
   const { DATABASE_URL, NATS_URL, ...embeddedEnv } = env;
-  run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'embedded', ...extraArgs], embeddedEnv);
+  run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'embedded', '--project', 'e2e-embedded', ...extraArgs], embeddedEnv);
 }

@@ -3,13 +3,14 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Rules } from './rules';
+import { MAX_WHOLE_NUMBER } from './safe-input';
 
-const wholeNumber = (name: string, min: number, max?: number) =>
+const wholeNumber = (name: string, min: number, max: number = MAX_WHOLE_NUMBER) =>
   Rules(
     Type(() => Number) as never,
     IsInt({ message: `${name} must be a whole number` }),
     Min(min, { message: `${name} must be at least ${min}` }),
-    ...(max === undefined ? [] : [Max(max, { message: `${name} must be at most ${max}` })]),
+    Max(max, { message: `${name} must be at most ${max}` }),
   );
 
 /** GET /v1/admin/events: the event inspector's filters. */

@@ -5,12 +5,9 @@ import {
 } from 'class-validator';
 import { LIMITS, RESERVED_USERNAMES } from './limits';
 import { MSG } from './messages';
+import { EMAIL_PATTERN, INVITE_KEY_PATTERN, USERNAME_PATTERN, normaliseUrl } from './account-rules';
 import { Rules } from './rules';
 
-/** The spec's "simple address pattern": something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVITE_KEY_PATTERN = /^[0-9a-f]{12}$/;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -120,21 +117,6 @@ export class CreateAccountDto {
     Matches(INVITE_KEY_PATTERN, { message: MSG.inviteFormat }),
   )
   invitation_key!: string;
-}
-
-/** Normalises a user-entered URL the way the form does: https:// is assumed when no scheme is given. */
-export function normaliseUrl(raw: string): string | null {
-  const trimmed = raw.trim();
-  if (!trimmed) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (!url.hostname.includes('.')) return null;
-    return url.toString();
-  } catch {
-    return null;
-  }
 }
 
 function ValidUrl(options?: ValidationOptions) {

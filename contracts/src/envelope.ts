@@ -29,7 +29,7 @@ export interface Me {
   role: 'member' | 'admin';
   display_name: string | null;
   slug: string;
-  tier: { slug: string; features: { infinite_mode: boolean } };
+  tier: { slug: import('./limits').TierSlug; features: { infinite_mode: boolean } };
   config: import('./limits').UserConfig;
   notification_count: number;
   limits: { invite: number };
@@ -43,14 +43,6 @@ export interface InviteView {
   used_by_id: string | null;
   used_by_username: string | null;
   used_by_display_name: string | null;
-}
-
-export interface UserSummary {
-  id: string;
-  username: string;
-  display_name: string | null;
-  slug: string;
-  avatar: string | null;
 }
 
 /** Response headers of spec §7. */

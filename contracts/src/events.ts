@@ -1,3 +1,7 @@
+import type { MemberTier } from './limits';
+import type { NotificationEvent } from './notification-events';
+import type { ProfileEvent, SubscriptionEvent } from './profile-events';
+import type { SocialEvent } from './social-events';
 import type { ListeningEvent, TrackEvent } from './track-events';
 
 /**
@@ -10,18 +14,31 @@ export interface AccountRegistered {
 }
 export interface AccountVerified { type: 'AccountVerified'; data: { user_id: string } }
 export interface PasswordChanged { type: 'PasswordChanged'; data: { user_id: string; password_hash: string; reason: 'reset' | 'admin_bootstrap' } }
+/**
+ * Someone asked for a new verification or password reset link. The events say only that: the
+ * link's secret token is made by the mail outbox when it sends the mail, and never enters the log.
+ */
+export interface VerificationRequested { type: 'VerificationRequested'; data: { user_id: string } }
+export interface PasswordResetRequested { type: 'PasswordResetRequested'; data: { user_id: string } }
 /** The admin bootstrap makes an existing account an admin; tier follows role (admin role, admin tier). */
 export interface AccountRoleChanged { type: 'AccountRoleChanged'; data: { user_id: string; role: 'member' | 'admin'; tier: string } }
+/** An admin moved a member to another tier (payments will append the same event). `by` is the admin. */
+export interface MemberTierChanged { type: 'MemberTierChanged'; data: { user_id: string; tier: MemberTier; previous: string; by: string } }
+/** A member saved their settings; `config` is the whole of them after the change. */
 export interface InviteCreated { type: 'InviteCreated'; data: { invite_id: string; key: string; inviter_id: string; access_request_id: string | null } }
 export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: string; user_id: string } }
 export interface InviteDeleted { type: 'InviteDeleted'; data: { invite_id: string } }
 export interface AccessRequested { type: 'AccessRequested'; data: { request_id: string; email: string; url: string; message: string | null } }
 export interface AccessRequestInvited { type: 'AccessRequestInvited'; data: { request_id: string; invite_id: string; admin_id: string } }
 
-export type AccountEvent = AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged;
+export type AccountEvent =
+  | AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged | VerificationRequested | PasswordResetRequested
+  | MemberTierChanged;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
-export type DomainEvent = AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent;
+export type DomainEvent =
+  | AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent | ProfileEvent | SubscriptionEvent | SocialEvent
+  | NotificationEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const streamIds = {

@@ -12,6 +12,9 @@ export const LIMITS = {
 
 export const TIER_SLUGS = ['free', 'core', 'premium', 'admin'] as const;
 export type TierSlug = (typeof TIER_SLUGS)[number];
+/** The tiers a member can be moved to; the admin tier comes with the admin role, never on its own. */
+export const MEMBER_TIERS = ['free', 'core', 'premium'] as const satisfies readonly TierSlug[];
+export type MemberTier = (typeof MEMBER_TIERS)[number];
 
 export interface TierDefinition {
   slug: TierSlug;
@@ -53,6 +56,12 @@ export const TIERS: Record<TierSlug, TierDefinition> = {
     features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
   },
 };
+
+/** The tier that applies to an account: the admin role always gets the admin tier, an unknown slug the free one. */
+export function tierOfAccount(account: { role: string; tier: string }): TierDefinition {
+  if (account.role === 'admin') return TIERS.admin;
+  return TIERS[account.tier as TierSlug] ?? TIERS.free;
+}
 
 export const STREAMING_QUALITIES = ['standard', 'high', 'flac'] as const;
 export type StreamingQuality = (typeof STREAMING_QUALITIES)[number];
@@ -100,3 +109,34 @@ export const ARTWORK_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
 export const TAGS_PER_TRACK = 5;
 export const TAG_NAME_MAX = 32;
 export const INFINITE_LIMIT_MAX = 50;
+export const COLLECTION_NAME_MAX = 100;
+export const COLLECTION_DESCRIPTION_MAX = 5000;
+export const COMMENT_TEXT_MAX = 2000;
+
+/** Page sizes of spec §9: what a list returns when the request names no limit. */
+export const PAGE_SIZES = {
+  library: 20,
+  recentSaved: 3,
+  loadAll: 10000,
+  collectionTracks: 20,
+  collectionTracksInitial: 1000,
+  trackCollections: 5,
+  savedBy: 5,
+  users: 10,
+  tracks: 20,
+  collections: 12,
+  stream: 10,
+  notifications: 20,
+  conversations: 20,
+  messagesLoad: 1000,
+  messagesPoll: 50,
+  listeningHistory: 10,
+  news: 20,
+  subscribers: 20,
+  comments: 1000,
+  tags: 20,
+  admin: 20,
+} as const;
+
+/** Page-size choices offered in lists (spec §9). */
+export const PAGE_SIZE_CHOICES = [5, 10, 20, 50] as const;

@@ -9,6 +9,8 @@ export const UPLOAD_ERROR_CODES = {
   preflightFailed: 'PREFLIGHT_FAILED',
   uploadFailed: 'UPLOAD_FAILED',
   uploadMismatch: 'UPLOAD_MISMATCH',
+  /** Client side only: the direct upload was asked for without a file or a signed URL. */
+  invalidState: 'INVALID_STATE',
 } as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[keyof typeof UPLOAD_ERROR_CODES];
 
@@ -20,9 +22,12 @@ export const TRACK_MSG = {
   invalidMimeType: 'File does not appear to be an audio file',
   quotaExceeded: (usedMb: number, quotaMb: number) =>
     `Storage quota exceeded: ${usedMb.toFixed(1)} MB of ${quotaMb} MB used; this file does not fit`,
+  renditionsOverQuota: (neededMb: number, freeMb: number, quotaMb: number) =>
+    `Storage quota exceeded: this track's playable versions need ${neededMb.toFixed(1)} MB and ${freeMb.toFixed(1)} MB of your ${quotaMb} MB are free`,
   uploadFailed: 'File upload failed',
   uploadMissing: 'The uploaded file was not found. Upload it again.',
   uploadNotYours: 'This upload key does not belong to you',
+  uploadAlreadyTrack: 'This upload already belongs to a track',
   uploadSizeMismatch: (declared: number, stored: number) =>
     `The uploaded file is ${stored} bytes but ${declared} bytes were declared. Upload it again.`,
   creationFailed: 'Track Creation Failed',
@@ -44,7 +49,30 @@ export const TRACK_MSG = {
   tagsInvalid: 'Tags must be a list of names',
   artworkInvalid: 'Invalid artwork format. Please use jpg, png, gif, or webp.',
   artworkTooLarge: (mb: number, maxMb: number) => `Artwork too large (${mb.toFixed(1)} MB). Maximum size is ${maxMb} MB.`,
+  artworkTooManyPixels: (megapixels: number) => `Artwork dimensions too large. Maximum is ${megapixels} megapixels.`,
   infiniteNeedsPremium: 'Endless mode needs a premium membership',
   historyHidden: 'This listening history is private',
   userNotFound: (username: string) => `User '${username}' not found`,
+} as const;
+
+/**
+ * What the upload and edit forms say (spec §5, §8): the inline lines in the terminal style, and
+ * the defaults of the toasts when the server's answer carries no description.
+ */
+export const TRACK_FORM_MSG = {
+  titleAndFileRequired: 'error: title and audio file required',
+  uploadValidationFailed: 'error: upload validation failed',
+  fileUploadFailed: 'error: file upload failed',
+  audioValidationFailed: 'error: audio file validation failed',
+  uploadTransmissionFailed: 'transmission error: upload failed',
+  titleRequired: 'error: title is required',
+  updateTransmissionFailed: 'transmission error: update failed',
+  creationFailedDefault: 'Failed to create track record',
+  updateFailedDefault: 'Track update failed',
+  uploadFailed: 'File upload failed',
+  invalidState: 'No file or presigned URL available',
+  tagSuggestionsFailed: 'Failed to load tag suggestions',
+  deleteFailed: 'Failed to delete track',
+  deleteCommentFailed: 'Failed to delete comment',
+  noCommentId: 'No comment ID provided',
 } as const;

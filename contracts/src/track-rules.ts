@@ -84,3 +84,9 @@ export function formatDuration(seconds: number | null | undefined): string {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+export const TRACK_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const TRACK_SORT_KEYS = ['created', 'title', 'random', 'play_count'] as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;

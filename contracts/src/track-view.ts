@@ -37,8 +37,27 @@ export interface TrackView {
   key: string | null;
   extension: string;
   parent_id: number | null;
-  analysis: { bitrate: number | null; play_count: number; peaks: number[]; standard: { duration: number | null } };
+  analysis: {
+    bitrate: number | null;
+    play_count: number;
+    /** The list-resolution waveform, packed (see peaks.ts; draw with peaksForDrawing); '' until transcoded. */
+    peaks: string;
+    /** Where the full-resolution waveform is (immutable, cacheable); null until transcoded. */
+    peaks_url: string | null;
+    standard: { duration: number | null };
+  };
   /** Which renditions exist: standard, high, flac. */
   qualities: string[];
   play_count: number;
+  /** Whether the viewer saved it; false for visitors. */
+  in_library: boolean;
+  saved_by_count: number;
+  /** Collections that hold it and that the viewer may list. */
+  in_collections_count: number;
+  comment_count: number;
+}
+
+/** GET /v1/tracks/{id}/peaks: the full-resolution waveform, packed like `analysis.peaks`. */
+export interface TrackPeaksView {
+  peaks: string;
 }

@@ -4,14 +4,10 @@ import {
   registerDecorator, type ValidationOptions,
 } from 'class-validator';
 import { AUDIO_EXTENSIONS, INFINITE_LIMIT_MAX, MAX_AUDIO_BYTES } from './limits';
+import { MAX_WHOLE_NUMBER } from './safe-input';
 import { TRACK_MSG } from './track-messages';
-import { normaliseTags } from './track-rules';
+import { DESCRIPTION_MAX, TITLE_MAX, TRACK_SORT_KEYS, TRACK_VISIBILITIES, SORT_DIRECTIONS, normaliseTags } from './track-rules';
 
-export const TRACK_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
-export const TRACK_SORT_KEYS = ['created', 'title', 'random', 'play_count'] as const;
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
 
 /** Rules run in the order listed, so 'required' shows before 'too long' (see auth.dto.ts). */
 type FieldDecorator = (target: object, propertyName: string) => void;
@@ -53,7 +49,13 @@ function ValidTags(options?: ValidationOptions) {
     });
 }
 
-const TrackIdField = () => Rules(toInt(), IsInt({ message: TRACK_MSG.invalidTrackId }), Min(1, { message: TRACK_MSG.invalidTrackId }));
+/** Ids and offsets stop where numbers stop being exact (ids are Postgres bigints, read as JavaScript numbers). */
+const idRules = (message: string) => [IsInt({ message }), Min(1, { message }), Max(MAX_WHOLE_NUMBER, { message })];
+const idListRules = (message: string) => [IsArray({ message }), IsInt({ each: true, message }), Max(MAX_WHOLE_NUMBER, { each: true, message })];
+const OFFSET_MSG = `offset must be a whole number from 0 to ${MAX_WHOLE_NUMBER}`;
+const OffsetField = () => Rules(toInt(), IsInt({ message: OFFSET_MSG }), Min(0, { message: OFFSET_MSG }), Max(MAX_WHOLE_NUMBER, { message: OFFSET_MSG }));
+
+const TrackIdField = () => Rules(toInt(), ...idRules(TRACK_MSG.invalidTrackId));
 
 /** Fields shared by create and edit. */
 class TrackFieldsDto {
@@ -73,7 +75,7 @@ class TrackFieldsDto {
 export class CreateTrackDto extends TrackFieldsDto {
   /** Optional: the title defaults to the filename without extension. */
   @IsOptional() @Rules(trim(), IsString({ message: TRACK_MSG.titleRequired }), MaxLength(TITLE_MAX, { message: TRACK_MSG.titleTooLong })) title?: string;
-  @IsOptional() @Rules(toInt(), IsInt({ message: TRACK_MSG.parentNotFound }), Min(1, { message: TRACK_MSG.parentNotFound })) parent_id?: number | null;
+  @IsOptional() @Rules(toInt(), ...idRules(TRACK_MSG.parentNotFound)) parent_id?: number | null;
   @Rules(IsString({ message: TRACK_MSG.uploadMissing }), IsNotEmpty({ message: TRACK_MSG.uploadMissing }), MaxLength(300, { message: TRACK_MSG.uploadNotYours })) key!: string;
   @Rules(IsString({ message: TRACK_MSG.invalidExtension }), IsNotEmpty({ message: TRACK_MSG.invalidExtension }), MaxLength(255, { message: TRACK_MSG.invalidExtension })) filename!: string;
   @Rules(IsString({ message: TRACK_MSG.invalidMimeType }), Matches(/^audio\//i, { message: TRACK_MSG.invalidMimeType }), MaxLength(100, { message: TRACK_MSG.invalidMimeType })) mimetype!: string;
@@ -93,7 +95,7 @@ export class DeleteTrackDto {
 
 export class PageQueryDto {
   @IsOptional() @Rules(toInt(), IsInt({ message: 'limit must be a whole number from 1 to 100' }), Min(1, { message: 'limit must be a whole number from 1 to 100' }), Max(100, { message: 'limit must be a whole number from 1 to 100' })) limit?: number;
-  @IsOptional() @Rules(toInt(), IsInt({ message: 'offset must be a whole number, 0 or more' }), Min(0, { message: 'offset must be a whole number, 0 or more' })) offset?: number;
+  @IsOptional() @OffsetField() offset?: number;
   @IsOptional() @IsIn(SORT_DIRECTIONS, { message: 'sort_dir must be asc or desc' }) sort_dir?: (typeof SORT_DIRECTIONS)[number];
 }
 
@@ -101,7 +103,7 @@ export class ListTracksQueryDto extends PageQueryDto {
   @IsOptional() @IsIn(TRACK_SORT_KEYS, { message: `sort_key must be one of ${TRACK_SORT_KEYS.join(', ')}` }) sort_key?: (typeof TRACK_SORT_KEYS)[number];
   @IsOptional() @Rules(trim(), IsString(), MaxLength(200)) search?: string;
   @IsOptional() @Rules(trim(), IsString(), MaxLength(64)) username?: string;
-  @IsOptional() @Rules(toIntList(), IsArray(), IsInt({ each: true, message: 'tag_ids must be tag ids' })) tag_ids?: number[];
+  @IsOptional() @Rules(toIntList(), ...idListRules('tag_ids must be tag ids')) tag_ids?: number[];
 }
 
 export class ListeningHistoryQueryDto extends PageQueryDto {
@@ -110,12 +112,12 @@ export class ListeningHistoryQueryDto extends PageQueryDto {
 
 export class InfiniteTracksDto {
   @IsOptional() @Rules(toInt(), IsInt({ message: `limit must be 1 to ${INFINITE_LIMIT_MAX}` }), Min(1, { message: `limit must be 1 to ${INFINITE_LIMIT_MAX}` }), Max(INFINITE_LIMIT_MAX, { message: `limit must be 1 to ${INFINITE_LIMIT_MAX}` })) limit?: number;
-  @IsOptional() @Rules(toIntList(), IsArray(), IsInt({ each: true, message: 'exclude_ids must be track ids' })) exclude_ids?: number[];
+  @IsOptional() @Rules(toIntList(), ...idListRules('exclude_ids must be track ids')) exclude_ids?: number[];
 }
 
 export class TagsQueryDto {
   @IsOptional() @Rules(toInt(), IsInt({ message: 'limit must be 1 to 500' }), Min(1, { message: 'limit must be 1 to 500' }), Max(500, { message: 'limit must be 1 to 500' })) limit?: number;
-  @IsOptional() @Rules(toInt(), IsInt(), Min(0)) offset?: number;
+  @IsOptional() @OffsetField() offset?: number;
   @IsOptional() @IsIn(['usage_count', 'name'], { message: 'sort must be usage_count or name' }) sort?: 'usage_count' | 'name';
   @IsOptional() @Rules(trim(), IsString(), MaxLength(64)) q?: string;
 }

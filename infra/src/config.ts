@@ -17,6 +17,11 @@ export interface StardeckConfig {
   natsSubjectPrefix: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
+  /**
+   * How long a just-rotated refresh token may still be presented (tabs that sync at the same
+   * instant): it answers with its successor instead of counting as theft.
+   */
+  refreshReuseSeconds: number;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string | null;
@@ -32,6 +37,10 @@ export interface StardeckConfig {
   argon2TimeCost: number;
   /** How long a transcode job may go without a heartbeat before another transcoder gets it (its worker died). */
   transcodeAckWaitSeconds: number;
+  /** Longest audio a track may have; longer uploads fail (work and renditions grow with duration). */
+  transcodeMaxDurationSeconds: number;
+  /** Longest one job's encoding may take before ffmpeg is stopped and the track fails. */
+  transcodeTimeLimitSeconds: number;
   /** S3-compatible object storage; null keeps objects on local disk under `dataDir`. */
   s3: S3StorageOptions | null;
 }
@@ -121,6 +130,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     natsSubjectPrefix: env.NATS_SUBJECT_PREFIX || 'stardeck.events',
     jwtSecret,
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 5, 86_400),
+    refreshReuseSeconds: int('REFRESH_REUSE_SECONDS', 10, 0, 60),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'stardeck <no-reply@stardeck.local>',
     adminEmail,
@@ -130,6 +140,8 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
     argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
     transcodeAckWaitSeconds: int('TRANSCODE_ACK_WAIT_SECONDS', 30, 2, 3600),
+    transcodeMaxDurationSeconds: int('TRANSCODE_MAX_DURATION_SECONDS', 3 * 3600, 1, 24 * 3600),
+    transcodeTimeLimitSeconds: int('TRANSCODE_TIME_LIMIT_SECONDS', 30 * 60, 1, 24 * 3600),
     s3: readS3Config(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

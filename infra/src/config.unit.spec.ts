@@ -45,6 +45,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp() }, { requireServices: true })).toThrow(/DATABASE_URL is required/);
   });
 
+  it('caps track duration at 3 hours and encoding at 30 minutes unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ transcodeMaxDurationSeconds: 10_800, transcodeTimeLimitSeconds: 1800 });
+    expect(loadConfig({ DATA_DIR: tmp(), TRANSCODE_MAX_DURATION_SECONDS: '600', TRANSCODE_TIME_LIMIT_SECONDS: '120' }))
+      .toMatchObject({ transcodeMaxDurationSeconds: 600, transcodeTimeLimitSeconds: 120 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRANSCODE_MAX_DURATION_SECONDS: '0' })).toThrow(/TRANSCODE_MAX_DURATION_SECONDS must be a whole number/);
+  });
+
   it('never lets password hashing drop below the OWASP minimum', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });

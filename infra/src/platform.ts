@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { EventBus } from './bus/bus';
+import { systemClock, type Clock } from './clock';
 import { InProcessBus } from './bus/in-process-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
+import { InProcessSignalBus, NatsSignalBus, signalSubjectRoot, type SignalBus } from './bus/signals';
 import type { StardeckConfig } from './config';
 import { connectPglite, connectPostgres, type DbHandle } from './db/connect';
 import { claimDataDir } from './db/data-dir-lock';
@@ -27,11 +29,14 @@ export interface Platform {
   database: DbHandle;
   store: EventStore;
   bus: EventBus;
+  /** Fire-and-forget messages between processes (live pushes): core NATS with NATS_URL, in memory otherwise. */
+  signals: SignalBus;
   locks: LockManager;
   mailer: Mailer;
   storage: ObjectStorage;
   /** Upload → transcoder jobs: JetStream work queue with NATS_URL, in memory otherwise. */
   transcodeQueue: JobQueue<TranscodeJob>;
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,9 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
   const bus: EventBus = config.natsUrl
     ? new JetStreamBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix, logger })
     : new InProcessBus();
+  const signals: SignalBus = config.natsUrl
+    ? new NatsSignalBus({ url: config.natsUrl, subjectRoot: signalSubjectRoot(config.natsSubjectPrefix), logger })
+    : new InProcessSignalBus();
   const locks: LockManager = database.url ? new PostgresLockManager(database.url) : new InMemoryLockManager();
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevMailbox(database.db, logger);
   const store = new EventStore(database.db, EVENT_SCHEMAS);
@@ -64,14 +72,17 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     database,
     store,
     bus,
+    signals,
     locks,
     mailer,
     storage,
     transcodeQueue,
+    clock: systemClock,
     close: async () => {
       await transcodeQueue.close();
       if (storage instanceof S3Storage) await storage.close();
       await bus.close();
+      await signals.close();
       await database.close();
       releaseDataDir();
     },
@@ -81,5 +92,5 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
 /** S3 when configured; otherwise files under the data directory, served by the API's storage endpoints. */
 function createStorage(config: StardeckConfig): ObjectStorage {
   if (config.s3) return new S3Storage(config.s3);
-  return new LocalStorage({ root: join(config.dataDir, 'objects'), publicUrl: config.publicUrl, secret: config.jwtSecret });
+  return new LocalStorage({ root: join(config.dataDir, 'objects'), secret: config.jwtSecret });
 }

@@ -1,6 +1,7 @@
 import { MSG } from '@stardeck/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../support/factories';
 import type { TestServer } from '../support/server';
 import { ADMIN, bearer, createInvite, login, newMember, startAuthServer, waitlistInvite, type Session } from './helpers';
 
@@ -15,7 +16,6 @@ describe('invites', () => {
     await server?.stop();
   });
   const api = () => request(server.url);
-  const setTier = (userId: string, tier: string) => server.platform.database.db.updateTable('users').set({ tier }).where('id', '=', userId).execute();
 
   it('lists only my own invites, with used, pending and my limit', async () => {
     const member = await newMember(server.url, admin);
@@ -33,10 +33,8 @@ describe('invites', () => {
     ['free', 2],
     ['core', 4],
     ['premium', 6],
-  ])('lets a %s member hold %i used plus pending invites, then refuses with 403', async (tier, limit) => {
-    const member = await newMember(server.url, admin);
-    await setTier(member.me.id, tier);
-    const synced = await login(server.url, member.email, member.password);
+  ] as const)('lets a %s member hold %i used plus pending invites, then refuses with 403', async (tier, limit) => {
+    const synced = await factories({ url: server.url, admin }).newMember({ tier });
     expect(synced.me.limits.invite).toBe(limit);
     // One invite gets used: used ones keep counting.
     const first = await createInvite(server.url, synced);

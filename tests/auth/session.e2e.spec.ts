@@ -1,10 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { startServer, type RunningServer } from '@stardeck/api';
 import { HEADER_TOKEN_EXPIRED, MSG } from '@stardeck/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { servicesEnv } from '../support/services';
 import { ADMIN, PUBLIC_URL, bearer, linkParam, login, mailTo, newMember, refreshCookieOf, startAuthServer, type Session } from './helpers';
 
 const invalidCredentials = { title: 'Login', description: MSG.invalidCredentials };
@@ -59,39 +57,31 @@ describe('sign-in and sessions', () => {
     expect(expiries.filter((r) => r.remember).map(days).every((d) => Math.round(d) === 30)).toBe(true);
   });
 
-  it('throttles an account after 5 failures with 429, even with the right password, and a success resets the count', async () => {
+  it('throttles an account after 5 failures with 429, even with the right password; a success does not count as one', async () => {
     const member = await newMember(server.url, admin);
     for (let i = 0; i < 4; i++) {
       await api().post('/v1/login').set('x-forwarded-for', `10.2.0.${i}`).send({ email: member.email, password: 'wrong-password' }).expect(401);
     }
-    // A success before the limit clears the account's counter...
+    // A success spends none of the budget...
     await login(server.url, member.email, member.password, { ip: '10.2.1.1' });
-    for (let i = 0; i < 5; i++) {
-      await api().post('/v1/login').set('x-forwarded-for', `10.2.2.${i}`).send({ email: member.email, password: 'wrong-password' }).expect(401);
-    }
-    // ...but five failures in a row lock it, whatever the address and password.
+    await login(server.url, member.email, member.password, { ip: '10.2.1.2' });
+    await api().post('/v1/login').set('x-forwarded-for', '10.2.2.1').send({ email: member.email, password: 'wrong-password' }).expect(401);
+    // ...but five failures in a window lock the account, whatever the address and password.
     const blocked = await api().post('/v1/login').set('x-forwarded-for', '10.2.3.1').send({ email: member.email, password: member.password }).expect(429);
     expect(blocked.body).toMatchObject({ status: 'error', status_code: 429, msg: { description: MSG.tooManyAttempts } });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused attempt spent nothing either.
     const stored = await server.platform.database.db.selectFrom('login_failures').selectAll().where('key', '=', `account:${member.email}`).executeTakeFirst();
     expect(stored?.failures).toBe(5);
   });
 
-  it('throttles an address after 20 failures across accounts, and another API process on the same database agrees', async () => {
+  it('throttles an address after 20 failures across accounts', async () => {
     const ip = '10.3.0.1';
     for (let i = 0; i < 20; i++) {
       await api().post('/v1/login').set('x-forwarded-for', ip).send({ email: `probe${i}@example.com`, password: 'wrong-password' }).expect(401);
     }
     await api().post('/v1/login').set('x-forwarded-for', ip).send({ email: ADMIN.email, password: ADMIN.password }).expect(429);
     await api().post('/v1/login').set('x-forwarded-for', '10.3.0.2').send({ email: ADMIN.email, password: ADMIN.password }).expect(200);
-
-    let second: RunningServer | undefined;
-    try {
-      second = await startServer({ roles: ['api'], webDir: null, env: servicesEnv(server.db, server.stream, { PORT: '0', HOST: '127.0.0.1', PUBLIC_URL }) });
-      await request(second.url).post('/v1/login').set('x-forwarded-for', ip).send({ email: ADMIN.email, password: ADMIN.password }).expect(429);
-    } finally {
-      await second?.close();
-    }
   });
 
   it('answers an expired access token with 401 and x-token-expired: true, and a forged one without it', async () => {

@@ -13,7 +13,7 @@ describe('the whole sign-up path', () => {
     await server?.stop();
   });
 
-  it('goes from an admin invite to a verified member whose session rotates, detects reuse and logs out', async () => {
+  it('goes from an admin invite to a verified member whose session rotates, renews twice at once and logs out', async () => {
     const api = () => request(server.url);
 
     // The admin from STARDECK_ADMIN_EMAIL/PASSWORD signs in and creates an invite.
@@ -60,10 +60,11 @@ describe('the whole sign-up path', () => {
     expect(synced.headers[HEADER_NEW_ACCESS_TOKEN]).toBeTruthy();
     expect(synced.body.me.username).toBe('Nova');
 
-    // Replaying the spent cookie is theft: 401, and the whole family is revoked.
-    await api().post('/v1/sync').set('cookie', firstCookie.pair).expect(401);
-    await api().post('/v1/sync').set('cookie', secondCookie.pair).expect(401);
-    await api().get('/v1/invite').set('authorization', `Bearer ${synced.headers[HEADER_NEW_ACCESS_TOKEN]}`).expect(401);
+    // The spent cookie presented again at once (a second tab renewing at the same instant) gets the
+    // same successor; reuse after the window is theft (tests/auth/session-reuse.e2e.spec.ts).
+    const replayed = await api().post('/v1/sync').set('cookie', firstCookie.pair).expect(200);
+    expect(refreshCookieOf(replayed)!.pair).toBe(secondCookie.pair);
+    await api().get('/v1/invite').set('authorization', `Bearer ${replayed.headers[HEADER_NEW_ACCESS_TOKEN]}`).expect(200);
 
     // A fresh login works; logout ends it and clears the cookie.
     const again = await login(server.url, 'nova@example.com', account.password);

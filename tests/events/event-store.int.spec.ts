@@ -5,12 +5,14 @@ import {
   ConcurrencyError, EventStore, LOG_START, compareCursors, connectPostgres, cursorOf, migrateToLatest,
   type DbHandle, type EventSchema, type StoredEvent,
 } from '@stardeck/infra';
+import { wholeLog } from '../support/stats-events';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 
 /** A payload that changed shape: version 1 had `name`, version 2 has `title` and `slug`. */
 const TEST_SCHEMAS: Record<string, EventSchema> = {
   TrackRenamed: {
     current: 2,
+    secret: [],
     upcast: (data, from) => (from === 1 ? { title: data.name, slug: String(data.name).toLowerCase() } : data),
   },
 };
@@ -81,7 +83,8 @@ describe('event store on Postgres', () => {
       [2, { title: 'Old Name', slug: 'old name' }],
       [2, { title: 'New', slug: 'new' }],
     ]);
-    const fromLog = (await store.readAfter(LOG_START, 1000)).filter((e) => e.stream_id === 'track-2');
+    // Other test files' open transactions may hold readers back for a moment: read the whole committed log.
+    const fromLog = (await wholeLog(store)).filter((e) => e.stream_id === 'track-2');
     expect(fromLog.map((e) => e.data)).toEqual(events.map((e) => e.data));
   });
 
@@ -127,6 +130,29 @@ describe('event store on Postgres', () => {
       const claims = await sql<{ writer: string }>`SELECT writer FROM inline_claims WHERE stream_id = ${streamId}`.execute(database.db);
       expect(claims.rows).toEqual([{ writer: winner }]);
     }
+  });
+
+  it('appends a batch of many streams in one statement, each continuing its versions; a moved stream fails the whole batch', async () => {
+    await store.append('batch-a', 0, [{ type: 'TrackSaved', data: { n: 1 } }], { actor: 'u1' });
+    const stored = await store.transaction((tx) => store.appendBatch(tx, [
+      { streamId: 'batch-a', expected: 1, events: [{ type: 'TrackSaved', data: { n: 2 } }], metadata: { actor: 'u1' } },
+      { streamId: 'batch-b', expected: 0, events: [{ type: 'TrackSaved', data: { n: 1 } }, { type: 'TrackSaved', data: { n: 2 } }], metadata: { actor: 'u2' } },
+      { streamId: 'batch-a', expected: 2, events: [{ type: 'TrackSaved', data: { n: 3 } }], metadata: { actor: 'u1', request_id: 'r1' } },
+    ]));
+    expect(stored.map((events) => events.map((e) => [e.stream_id, e.stream_version]))).toEqual([
+      [['batch-a', 2]], [['batch-b', 1], ['batch-b', 2]], [['batch-a', 3]],
+    ]);
+    expect(stored[2]![0]!.metadata).toMatchObject({ actor: 'u1', request_id: 'r1', correlation_id: 'r1' });
+    expect((await store.readStream('batch-a')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+
+    // Another writer moved batch-b: the batch fails as a whole, batch-c included.
+    await store.append('batch-b', 2, [{ type: 'TrackSaved', data: { n: 3 } }], { actor: 'u3' });
+    await expect(store.transaction((tx) => store.appendBatch(tx, [
+      { streamId: 'batch-c', expected: 0, events: [{ type: 'TrackSaved', data: {} }], metadata: { actor: 'u1' } },
+      { streamId: 'batch-b', expected: 2, events: [{ type: 'TrackSaved', data: { n: 'late' } }], metadata: { actor: 'u2' } },
+    ]))).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream('batch-c')).toEqual([]);
+    expect(await store.streamVersion(store.db, 'batch-b')).toBe(3);
   });
 
   it('orders transaction ids as numbers, so a reader neither repeats nor skips events when xids gain a digit', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { TEST_CONFIG, startTestServer, type TestServer } from '../support/server';
 
 describe('operational endpoints', () => {
   let server: TestServer;
@@ -14,7 +14,8 @@ describe('operational endpoints', () => {
   it('reports liveness and readiness of the database and the bus', async () => {
     await request(server.url).get('/health').expect(200);
     const ready = await request(server.url).get('/ready').expect(200);
-    expect(ready.body.data).toMatchObject({ database: true, bus: true, database_kind: 'postgres', bus_kind: 'jetstream' });
+    const kinds = TEST_CONFIG === 'embedded' ? { database_kind: 'pglite', bus_kind: 'in-process' } : { database_kind: 'postgres', bus_kind: 'jetstream' };
+    expect(ready.body.data).toMatchObject({ database: true, bus: true, ...kinds });
   });
 
   it('answers unknown routes with the error envelope and a request id', async () => {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   EVENT_SCHEMAS, EventStore, JetStreamBus, PostgresLockManager, Relay, connectPostgres, createLogger, migrateToLatest,
 } from '@stardeck/infra';
-import { ProjectionAdmin, findProjection } from '@stardeck/projector';
+import { statsProjection } from '@stardeck/domain';
+import { ProjectionAdmin } from '@stardeck/projector';
 import { PROJECTOR_MAIN, killAll, sigkill, spawnNode } from '../support/processes';
 import { TEST_NATS_URL, createTestDatabase, createTestStream, servicesEnv, waitFor } from '../support/services';
 import { appendStatsEvents, countersFromLog, statsCounters } from '../support/stats-events';
@@ -31,7 +32,7 @@ async function setup() {
   const relay = new Relay(store, bus, locks, logger, { pollMs: 50 });
   cleanups.push(() => bus.close(), () => relay.stop());
   relay.start();
-  const admin = new ProjectionAdmin([findProjection('stats')!], store, bus, locks, logger);
+  const admin = new ProjectionAdmin([statsProjection], store, bus, locks, logger);
   const env = servicesEnv(testDb, stream, { PROJECTIONS: 'stats' });
   const startProjector = () => spawnNode(PROJECTOR_MAIN, env);
   const stats = async () => (await admin.status()).find((s) => s.name === 'stats')!;

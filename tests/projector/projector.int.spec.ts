@@ -5,12 +5,12 @@ import {
   EVENT_SCHEMAS, EventStore, JetStreamBus, PostgresLockManager, Relay, connectPostgres, createLogger, cursorOf,
   migrateToLatest, type Db,
 } from '@stardeck/infra';
-import { OWNER_ID, ProjectionAdmin, ProjectionRunner, findProjection, type RunnerOptions } from '@stardeck/projector';
+import { statsProjection } from '@stardeck/domain';
+import { OWNER_ID, ProjectionAdmin, ProjectionRunner, type RunnerOptions } from '@stardeck/projector';
 import { TEST_NATS_URL, createTestDatabase, createTestStream, waitFor } from '../support/services';
 import { appendStatsEvents, countersFromLog, statsCounters, wholeLog } from '../support/stats-events';
 
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-const statsProjection = findProjection('stats')!;
 /** Long enough that only the bus (or a detected hole) can explain an event being applied in time. */
 const NO_SILENCE_FALLBACK: RunnerOptions = { silenceMs: 120_000, standbyRetryMs: 100 };
 

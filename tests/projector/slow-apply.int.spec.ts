@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   EVENT_SCHEMAS, EventStore, InProcessBus, LOG_START, PostgresLockManager, connectPostgres, createLogger, migrateToLatest,
 } from '@stardeck/infra';
-import { ProjectionRunner, type Projection } from '@stardeck/projector';
+import type { Projection } from '@stardeck/domain';
+import { ProjectionRunner } from '@stardeck/projector';
 import { createTestDatabase, waitFor } from '../support/services';
 
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -28,7 +29,9 @@ describe('a projection whose apply waits on something slow', () => {
     const applied: number[] = [];
     const slow: Projection = {
       name: 'slow_side_effect',
+      kind: 'async',
       handles: ['JobRequested'],
+      tables: [],
       async apply(event, tx) {
         await tx.selectFrom('events').select('global_position').where('global_position', '=', event.global_position).execute();
         waiting = true;

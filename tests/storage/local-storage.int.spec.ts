@@ -1,26 +1,23 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadSweeper } from '@stardeck/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { freePort } from '../support/services';
+import { waitFor } from '../support/services';
+import { resolvingUrls } from '../support/urls';
 import { storageContract } from './storage-contract';
 
-/** Signed URLs carry PUBLIC_URL, so the port must be known before the server starts. */
-async function startLocal(): Promise<{ server: TestServer; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-objects-'));
-  const port = await freePort();
-  const server = await startTestServer({
-    roles: ['api'],
-    env: { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
+async function startLocal(dataDir = mkdtempSync(join(tmpdir(), 'stardeck-objects-'))): Promise<{ server: TestServer; dataDir: string }> {
+  const server = await startTestServer({ roles: ['api'], env: { DATA_DIR: dataDir } });
   return { server, dataDir };
 }
 
 storageContract('local disk', { tamperedUrlsRefused: true, suffixRanges: true, uploadLimit: true }, async () => {
   const { server } = await startLocal();
   expect(server.platform.storage.kind).toBe('local');
-  return { storage: server.platform.storage, stop: () => server.stop() };
+  return { storage: resolvingUrls(server.platform.storage, server.url), stop: () => server.stop() };
 });
 
 describe('local storage endpoints', () => {
@@ -28,11 +25,13 @@ describe('local storage endpoints', () => {
   let dataDir: string;
   const files = () => readdirSync(join(dataDir, 'objects'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
 
+  const signing = () => resolvingUrls(server.platform.storage, server.url);
+
   beforeAll(async () => ({ server, dataDir } = await startLocal()));
   afterAll(async () => server?.stop());
 
   it('answers refusals with the error envelope', async () => {
-    const signed = await server.platform.storage.signUpload('uploads/u1/a.mp3', { contentType: 'audio/mpeg', maxBytes: 4, expiresInSeconds: 60 });
+    const signed = await signing().signUpload('uploads/u1/a.mp3', { contentType: 'audio/mpeg', maxBytes: 4, expiresInSeconds: 60 });
     const tooBig = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: Buffer.alloc(10) });
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toMatchObject({ status: 'error', status_code: 413, msg: { title: 'Payload Too Large' } });
@@ -45,7 +44,7 @@ describe('local storage endpoints', () => {
 
   it('leaves no file behind when the client aborts an upload half way', async () => {
     const key = 'uploads/u2/aborted.mp3';
-    const signed = await server.platform.storage.signUpload(key, { contentType: 'audio/mpeg', maxBytes: 10_000_000, expiresInSeconds: 60 });
+    const signed = await signing().signUpload(key, { contentType: 'audio/mpeg', maxBytes: 10_000_000, expiresInSeconds: 60 });
     const abort = new AbortController();
     const body = new ReadableStream({
       async pull(controller) {
@@ -66,7 +65,7 @@ describe('local storage endpoints', () => {
     const key = 'tracks/t1/standard.mp3';
     const bytes = Buffer.from('0123456789'.repeat(100));
     await server.platform.storage.put(key, bytes, { contentType: 'audio/mpeg' });
-    const url = await server.platform.storage.signDownload(key, { expiresInSeconds: 60, filename: 'Späti mix.mp3' });
+    const url = await signing().signDownload(key, { expiresInSeconds: 60, filename: 'Späti mix.mp3' });
 
     const head = await fetch(url, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -93,5 +92,38 @@ describe('local storage endpoints', () => {
     const response = await fetch(`${server.url}/v1/login`, { method: 'POST', headers: { 'content-type': 'audio/mpeg' }, body: Buffer.alloc(10) });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ status: 'error', status_code: 415 });
+  });
+});
+
+describe('temp files of uploads that never finished', () => {
+  let server: TestServer | undefined;
+  afterAll(async () => server?.stop());
+
+  /** What `put` leaves beside the target when its process dies mid-upload, last written `ageMs` ago. */
+  function unfinishedWrite(dataDir: string, name: string, ageMs: number): string[] {
+    const dir = join(dataDir, 'objects', 'uploads', 'u4');
+    mkdirSync(dir, { recursive: true });
+    const part = join(dir, `.${name}.${randomUUID()}.part`);
+    const files = [part, `${part}.meta`];
+    for (const file of files) {
+      writeFileSync(file, 'half an upload');
+      const when = new Date(Date.now() - ageMs);
+      utimesSync(file, when, when);
+    }
+    return files;
+  }
+
+  it('are removed at start and by each sweep once nothing has written to them for an hour; a live one stays', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-objects-'));
+    const HOUR = 3600_000;
+    const leftByLastRun = unfinishedWrite(dataDir, 'crashed.mp3', 2 * HOUR);
+    const live = unfinishedWrite(dataDir, 'live.mp3', 60_000);
+    ({ server } = await startLocal(dataDir));
+    await waitFor(async () => leftByLastRun.every((file) => !existsSync(file)));
+
+    const leftSinceStart = unfinishedWrite(dataDir, 'aborted.mp3', HOUR + 60_000);
+    expect(await server.app.get(UploadSweeper).sweepUnfinishedWrites()).toBe(2);
+    for (const file of leftSinceStart) expect(existsSync(file), file).toBe(false);
+    for (const file of live) expect(existsSync(file), file).toBe(true);
   });
 });

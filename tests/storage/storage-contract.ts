@@ -165,6 +165,30 @@ export function storageContract(name: string, serves: ServerAbilities, start: ()
       expect(await storage.head(neighbour)).toEqual({ size: Buffer.byteLength(neighbour), contentType: 'audio/mpeg' });
     });
 
+    it('moves an object: bytes and type answer at the new key, the old one holds nothing, and its upload URL never reaches the new one', async () => {
+      const from = newKey();
+      const to = `sources/${randomUUID()}/moved.mp3`;
+      const signed = await storage.signUpload(from, { contentType: 'audio/mpeg', maxBytes: FILE.length, expiresInSeconds: 60 });
+      expect((await fetch(signed.url, { method: signed.method, headers: signed.headers, body: FILE })).status).toBe(200);
+
+      await storage.move(from, to);
+      expect(await storage.head(from)).toBeNull();
+      expect(await storage.head(to)).toEqual({ size: FILE.length, contentType: 'audio/mpeg' });
+
+      const later = randomBytes(1000);
+      expect((await fetch(signed.url, { method: signed.method, headers: signed.headers, body: later })).status).toBe(200);
+      expect((await streamToBuffer(await storage.read(to))).equals(FILE)).toBe(true);
+      expect((await streamToBuffer(await storage.read(from))).equals(later)).toBe(true);
+      await expect(storage.move(newKey(), newKey())).rejects.toBeInstanceOf(ObjectNotFoundError);
+    });
+
+    it('removing unfinished writes leaves every stored object, and its type, alone', async () => {
+      const key = newKey();
+      await storage.put(key, FILE, { contentType: 'audio/mpeg' });
+      await storage.removeUnfinishedWrites(0);
+      expect(await storage.head(key)).toEqual({ size: FILE.length, contentType: 'audio/mpeg' });
+    });
+
     it('refuses keys that could leave the storage root', async () => {
       for (const key of ['../secret', 'uploads/../../etc/passwd', '/etc/passwd', 'uploads\\x.mp3', 'uploads/a\0.mp3', 'uploads//x.mp3']) {
         await expect(storage.signUpload(key, { contentType: 'audio/mpeg', maxBytes: 10, expiresInSeconds: 60 }), key)

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,19 @@ const ENCODE: Record<FixtureFormat, string[]> = {
   m4a: ['-c:a', 'aac', '-b:a', '160k'],
 };
 
+export type PlaylistKind = 'hls' | 'ffconcat';
+
+/** An ID3v2.4 tag of `bodyBytes` zero bytes (padding): its size is a 28-bit "syncsafe" number. */
+function id3Tag(bodyBytes: number): Buffer {
+  const size = [21, 14, 7, 0].map((shift) => (bodyBytes >> shift) & 0x7f);
+  return Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, ...size]), Buffer.alloc(bodyBytes)]);
+}
+
+const PLAYLISTS: Record<PlaylistKind, (target: string) => string> = {
+  hls: (target) => `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10.0,\n${target}\n#EXT-X-ENDLIST\n`,
+  ffconcat: (target) => `ffconcat version 1.0\nfile ${target}\n`,
+};
+
 export interface AudioFixtures {
   dir: string;
   /** Seconds of tone at the start of every clip (amplitude 0.5), followed by as much silence. */
@@ -30,6 +44,17 @@ export interface AudioFixtures {
   truncatedFlac(): Promise<string>;
   /** Text bytes in a file named .mp3. */
   notAudio(): Promise<string>;
+  /**
+   * Digital silence as FLAC: a few hundred KB for many minutes. `streamed` writes it through a
+   * pipe, so its header states no length and only decoding finds out how long it is.
+   */
+  silentFlac(seconds: number, options?: { streamed?: boolean }): Promise<string>;
+  /**
+   * An MP3 from the outside: an ID3 tag longer than the 4096 bytes a preflight sees, followed by
+   * an HLS playlist or an ffconcat script naming `target`, which ffmpeg follows if it is left to
+   * guess the format.
+   */
+  playlistBehindId3(kind: PlaylistKind, target: string): Promise<string>;
   remove(): Promise<void>;
 }
 
@@ -60,6 +85,18 @@ export async function createAudioFixtures(): Promise<AudioFixtures> {
     notAudio: async () => {
       const file = join(dir, 'not-audio.mp3');
       await writeFile(file, 'This is a text file with an audio name.\n'.repeat(200));
+      return file;
+    },
+    silentFlac: async (seconds, options = {}) => {
+      const file = join(dir, `silence-${seconds}s${options.streamed ? '-streamed' : ''}.flac`);
+      const output = options.streamed ? ['-f', 'flac', 'pipe:1'] : [file];
+      const { stdout } = await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo', '-t', String(seconds), '-c:a', 'flac', ...output], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+      if (options.streamed) await writeFile(file, stdout);
+      return file;
+    },
+    playlistBehindId3: async (kind, target) => {
+      const file = join(dir, `${kind}-behind-id3-${randomUUID()}.mp3`);
+      await writeFile(file, Buffer.concat([id3Tag(8000), Buffer.from(PLAYLISTS[kind](target))]));
       return file;
     },
     remove: () => rm(dir, { recursive: true, force: true }),

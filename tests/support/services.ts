@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { deleteJetStream, transcodeQueueNames } from '@stardeck/infra';
 
 /** Admin connection used to create and drop per-test databases. */
@@ -12,12 +13,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file; drop() removes it even if connections linger. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file, migrated (a copy of the run's migrated template) unless
+ * `empty` asks for none; drop() removes it even if connections linger.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `stardeck_t_${randomBytes(6).toString('hex')}`;
+  const template = options.empty ? null : inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;

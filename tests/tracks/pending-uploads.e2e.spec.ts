@@ -10,8 +10,9 @@ describe('uploads signed but never turned into a track', () => {
   let world: TracksWorld;
   let fixtures: AudioFixtures;
 
+  // No transcoder: tracks stay as uploaded. The projector sends the members' sign-up mail.
   beforeAll(async () => {
-    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api'] }), createAudioFixtures()]);
+    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api', 'projector'] }), createAudioFixtures()]);
   });
   afterAll(async () => {
     await world?.stop();
@@ -49,7 +50,8 @@ describe('uploads signed but never turned into a track', () => {
     await expireReservations();
     expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
     expect(await objectExists(world, abandoned.key)).toBe(false);
-    expect(await objectExists(world, kept.key)).toBe(true);
+    const track = await world.server.platform.database.db.selectFrom('tracks').select('source_key').where('id', '=', created.body.data.track.id).executeTakeFirstOrThrow();
+    expect(await objectExists(world, track.source_key)).toBe(true);
     const left = await world.server.platform.database.db.selectFrom('pending_uploads').select('key').where('user_id', '=', carol.me.id).execute();
     expect(left).toEqual([]);
   });
@@ -58,8 +60,9 @@ describe('uploads signed but never turned into a track', () => {
 describe('signing uploads', () => {
   let world: TracksWorld;
   let fixtures: AudioFixtures;
+  // No transcoder: tracks stay as uploaded. The projector sends the members' sign-up mail.
   beforeAll(async () => {
-    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api'] }), createAudioFixtures()]);
+    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api', 'projector'] }), createAudioFixtures()]);
   });
   afterAll(async () => {
     await world?.stop();

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from '../auth/helpers';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
 import { startEmbeddedServer } from '../support/embedded';
+import { factories } from '../support/factories';
 import type { TestServer } from '../support/server';
 import { waitFor } from '../support/services';
 import { bearer, createTrack, getTrack, putUpload, uploadTrack, type TracksWorld } from './helpers';
+import { absoluteUrl } from '../support/urls';
 
 const ADMIN_ENV = { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password };
 
@@ -40,11 +42,10 @@ describe('embedded mode: upload → transcode → play in one process', () => {
     expect(world.server.platform.transcodeQueue.kind).toBe('in-process');
     const id = await uploadTrack(world, world.admin, await fixtures.make('flac'), { visibility: 'public', tags: ['Embedded'] });
     expect((await getTrack(world, null, id)).body.data.track).toMatchObject({ status: 'ready', qualities: ['standard', 'high', 'flac'] });
-    await world.server.platform.database.db.updateTable('users').set({ config: JSON.stringify({ streaming_quality: 'flac' }) })
-      .where('id', '=', world.admin.me.id).execute();
+    await factories(world).setConfig(world.admin, { streaming_quality: 'flac' });
     const play = await request(world.url).get(`/v1/tracks/${id}/play`).set(bearer(world.admin));
     expect(play.body.data).toMatchObject({ quality: 'flac', mimetype: 'audio/flac' });
-    const ranged = await fetch(play.body.data.url, { headers: { range: 'bytes=0-3' } });
+    const ranged = await fetch(absoluteUrl(world.url, play.body.data.url), { headers: { range: 'bytes=0-3' } });
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer()).toString('latin1')).toBe('fLaC');
   });

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
+import { factories, type Factories } from '../support/factories';
 import { waitFor } from '../support/services';
-import { bearer, member, setConfig, setTier, startTracksWorld, uploadTrack, type Session, type TracksWorld } from './helpers';
+import { bearer, startTracksWorld, uploadTrack, type Session, type TracksWorld } from './helpers';
+import { absoluteUrl } from '../support/urls';
 
 type Quality = 'standard' | 'high' | 'flac';
 const FILE: Record<Quality, string> = { standard: 'standard.mp3', high: 'high.mp3', flac: 'lossless.flac' };
@@ -24,6 +26,7 @@ async function bytesOf(world: TracksWorld, key: string, start: number, end: numb
 describe('play: signed URLs by tier and quality, Range, plays and history', () => {
   let world: TracksWorld;
   let fixtures: AudioFixtures;
+  let make: Factories;
   let owner: Session;
   let listener: Session;
   let lossless: number;
@@ -32,7 +35,8 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
 
   beforeAll(async () => {
     [world, fixtures] = await Promise.all([startTracksWorld(), createAudioFixtures()]);
-    [owner, listener] = await Promise.all([member(world), member(world)]);
+    make = factories(world);
+    [owner, listener] = await Promise.all([make.newMember(), make.newMember()]);
     lossless = await uploadTrack(world, owner, await fixtures.make('flac'), { visibility: 'public', title: 'lossless' });
     lossy = await uploadTrack(world, owner, await fixtures.make('ogg'), { visibility: 'unlisted', title: 'lossy' });
     secret = await uploadTrack(world, owner, await fixtures.make('mp3'), { title: 'secret' });
@@ -40,6 +44,7 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
   afterAll(async () => {
     await world?.stop();
     await fixtures?.remove();
+    await make?.dispose();
   });
 
   const play = (session: Session, id: number) => request(world.url).get(`/v1/tracks/${id}/play`).set(bearer(session));
@@ -47,16 +52,16 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
   it('streams the best rendition each tier may have, and the URL serves byte ranges', async () => {
     for (const tier of ['free', 'core', 'premium', 'admin'] as const) {
       const session = tier === 'admin' ? world.admin : listener;
-      if (tier !== 'admin') await setTier(world, listener, tier);
+      if (tier !== 'admin') await make.setTier(listener, tier);
       for (const wanted of ['standard', 'high', 'flac'] as const) {
-        await setConfig(world, session, { streaming_quality: wanted });
+        await make.setConfig(session, { streaming_quality: wanted });
         const res = await play(session, lossless);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const expected = EXPECTED[tier][wanted];
         expect(res.body.data.quality, `${tier} asking for ${wanted}`).toBe(expected);
         const key = `tracks/${lossless}/${FILE[expected]}`;
-        expect(new URL(res.body.data.url).pathname).toContain(key);
-        const ranged = await fetch(res.body.data.url, { headers: { range: 'bytes=100-1123' } });
+        expect(new URL(res.body.data.url, world.url).pathname).toContain(key);
+        const ranged = await fetch(absoluteUrl(world.url, res.body.data.url), { headers: { range: 'bytes=100-1123' } });
         expect(ranged.status).toBe(206);
         expect(ranged.headers.get('content-range')).toMatch(/^bytes 100-1123\/\d+$/);
         expect(Buffer.from(await ranged.arrayBuffer()).equals(await bytesOf(world, key, 100, 1123))).toBe(true);
@@ -64,9 +69,18 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
     }
   });
 
+  it('streams what a lowered tier allows, whatever quality was saved before', async () => {
+    await make.setTier(listener, 'premium');
+    await make.setConfig(listener, { streaming_quality: 'flac' });
+    await make.setTier(listener, 'core');
+    expect((await play(listener, lossless)).body.data.quality).toBe('high');
+    await make.setTier(listener, 'free');
+    expect((await play(listener, lossless)).body.data.quality).toBe('standard');
+  });
+
   it('falls back to high when the track has no lossless rendition', async () => {
-    await setTier(world, listener, 'premium');
-    await setConfig(world, listener, { streaming_quality: 'flac' });
+    await make.setTier(listener, 'premium');
+    await make.setConfig(listener, { streaming_quality: 'flac' });
     const res = await play(listener, lossy);
     expect(res.body.data.quality).toBe('high');
     expect(res.body.data.mimetype).toBe('audio/mpeg');
@@ -77,7 +91,7 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
     expect((await play(listener, 999_999)).status).toBe(404);
     const own = await play(owner, secret);
     expect(own.status).toBe(200);
-    const forged = new URL(own.body.data.url);
+    const forged = new URL(own.body.data.url, world.url);
     forged.pathname = forged.pathname.replace(`tracks/${secret}/`, `tracks/${lossless}/`);
     expect((await fetch(forged)).status).toBe(403);
   });
@@ -105,7 +119,7 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
     const other = await request(world.url).get('/v1/listening_history').set(bearer(owner)).query({ username: listener.me.username });
     expect(other.status).toBe(200);
     expect(other.body.data.total).toBe(mine.total);
-    await setConfig(world, listener, { share_listening_history: false });
+    await make.setConfig(listener, { share_listening_history: false });
     expect((await request(world.url).get('/v1/listening_history').set(bearer(owner)).query({ username: listener.me.username })).status).toBe(403);
     expect((await request(world.url).get('/v1/listening_history').set(bearer(listener))).status).toBe(200);
   });
@@ -122,9 +136,9 @@ describe('play: signed URLs by tier and quality, Range, plays and history', () =
   });
 
   it('endless mode: random listed tracks for premium, limited to 50, excluding ids', async () => {
-    await setTier(world, listener, 'free');
+    await make.setTier(listener, 'free');
     expect((await request(world.url).post('/v1/tracks/infinite').set(bearer(listener)).send({ limit: 5 })).status).toBe(403);
-    await setTier(world, listener, 'premium');
+    await make.setTier(listener, 'premium');
     const res = await request(world.url).post('/v1/tracks/infinite').set(bearer(listener)).send({ limit: 5, exclude_ids: [] });
     expect(res.status).toBe(200);
     expect(res.body.data.tracks.map((t: { id: number }) => t.id)).toEqual([lossless]);

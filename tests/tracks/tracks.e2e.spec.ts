@@ -1,9 +1,11 @@
+import { peaksForDrawing } from '@stardeck/contracts';
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
 import { waitFor } from '../support/services';
 import { bearer, createTrack, getTrack, member, objectExists, putUpload, startTracksWorld, uploadTrack, type Session, type TracksWorld } from './helpers';
+import { absoluteUrl } from '../support/urls';
 
 const ids = (res: request.Response) => (res.body.data.tracks as { id: number }[]).map((t) => t.id);
 
@@ -58,7 +60,7 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
       key: null, play_count: 0, tags: [],
     });
     expect(track.artwork).toMatch(new RegExp(`/v1/tracks/${pub}/artwork\\.svg$`));
-    expect((await getTrack(world, owner, pub)).body.data.track.key).toMatch(/^uploads\//);
+    expect((await getTrack(world, owner, pub)).body.data.track.key).toMatch(/^sources\//);
   });
 
   it('searches, sorts and pages the explore list', async () => {
@@ -74,13 +76,36 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     expect((await list({ sort_key: 'random' })).body.data.total).toBe(2);
     expect((await list({ sort_key: 'play_count' })).body.data.total).toBe(2);
 
-    // Lists carry a coarser waveform than the track itself: same outline, a fraction of the bytes.
-    const full = (await getTrack(world, owner, a)).body.data.track.analysis.peaks as number[];
-    const listed = (await list({ search: 'auro' })).body.data.tracks[0].analysis.peaks as number[];
-    expect(full).toHaveLength(3600);
-    expect(listed).toHaveLength(800);
-    expect(Math.max(...listed)).toBe(Math.max(...full));
-    expect(Math.min(...listed)).toBe(Math.min(...full));
+  });
+
+  it('lists carry a small waveform inline; the full one has its own cacheable URL', async () => {
+    const pub = await uploadTrack(world, owner, mp3, { visibility: 'public', title: 'Wave Form' });
+    const priv = await uploadTrack(world, owner, mp3, { visibility: 'private', title: 'Hidden Form' });
+    const listed = (await request(world.url).get('/v1/tracks').query({ search: 'wave form' })).body.data.tracks[0];
+    expect(listed.id).toBe(pub);
+    const small = peaksForDrawing(listed.analysis.peaks);
+    expect(small).toHaveLength(800);
+    expect(listed.analysis.peaks_url).toBe(`${world.url}/v1/tracks/${pub}/peaks`);
+    expect((await getTrack(world, other, pub)).body.data.track.analysis).toMatchObject({ peaks: listed.analysis.peaks, peaks_url: listed.analysis.peaks_url });
+
+    const full = await request(world.url).get(`/v1/tracks/${pub}/peaks`);
+    expect(full.status).toBe(200);
+    expect(full.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const wide = peaksForDrawing(full.body.data.peaks);
+    expect(wide).toHaveLength(3600);
+    // The same outline, coarser: a list card shows the loudest moment the player shows.
+    expect([Math.min(...small), Math.max(...small)]).toEqual([Math.min(...wide), Math.max(...wide)]);
+    const again = await request(world.url).get(`/v1/tracks/${pub}/peaks`).set('if-none-match', full.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    // A private track's waveform answers like a missing track to others, and stays in its owner's browser cache.
+    expect((await request(world.url).get(`/v1/tracks/${priv}/peaks`).set(bearer(other))).status).toBe(404);
+    expect((await request(world.url).get(`/v1/tracks/${priv}/peaks`).set('if-none-match', '*')).status).toBe(404);
+    const own = await request(world.url).get(`/v1/tracks/${priv}/peaks`).set(bearer(owner));
+    expect(own.status).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect((await request(world.url).get('/v1/tracks/999999/peaks')).status).toBe(404);
   });
 
   it('lets only the owner edit; the title is required', async () => {
@@ -140,7 +165,7 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const track = created.body.data.track;
     expect(track.has_artwork).toBe(true);
-    const image = await fetch(track.artwork);
+    const image = await fetch(absoluteUrl(world.url, track.artwork));
     expect(image.status).toBe(200);
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 600, height: 600 });
@@ -150,7 +175,7 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
       const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00e5ff' } }).toFormat(format).toBuffer();
       const res = await update(owner, { track_id: track.id, title: 'with art', artwork_data: small.toString('base64') });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const stored = await sharp(Buffer.from(await (await fetch(res.body.data.track.artwork)).arrayBuffer())).metadata();
+      const stored = await sharp(Buffer.from(await (await fetch(absoluteUrl(world.url, res.body.data.track.artwork))).arrayBuffer())).metadata();
       // Never enlarged: a small image is stored as it is.
       expect(stored).toMatchObject({ format, width: 64, height: 48 });
     }
@@ -163,7 +188,7 @@ describe('tracks: visibility, listing, editing, tags, artwork, deletion', () => 
     const removed = await update(owner, { track_id: track.id, title: 'with art', remove_artwork: true });
     expect(removed.body.data.track).toMatchObject({ has_artwork: false });
     expect(removed.body.data.track.artwork).toMatch(/artwork\.svg$/);
-    const svg = await fetch(removed.body.data.track.artwork);
+    const svg = await fetch(absoluteUrl(world.url, removed.body.data.track.artwork));
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toMatch(/image\/svg\+xml/);
     expect(await svg.text()).toContain('<svg');

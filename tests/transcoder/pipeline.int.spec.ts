@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
+import type { AudioExtension } from '@stardeck/contracts';
 import { MP3_DECODER_DELAY, PEAKS_PAIRS, TranscodeError, ffmpegBinaries, transcodeAudio, withJobDirectory, type PipelineResult, type RenditionFile } from '@stardeck/transcoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_FORMATS, createAudioFixtures, probeFile, type AudioFixtures } from '../support/audio-fixtures';
@@ -48,7 +49,9 @@ async function transcode(source: string, lossless: boolean, check: (result: Pipe
   const result = await withJobDirectory(tempRoot, async (dir) => {
     const outputDir = join(dir, 'out');
     await mkdir(outputDir);
-    const r = await transcodeAudio({ sourcePath: source, lossless, outputDir, onProgress: (p) => progress.push(p) });
+    // The fixtures are named after their format, as the API's sniffing would find it.
+    const format = extname(source).slice(1) as AudioExtension;
+    const r = await transcodeAudio({ sourcePath: source, format, lossless, outputDir, onProgress: (p) => progress.push(p) });
     await check(r);
     return r;
   });
@@ -150,7 +153,7 @@ describe('transcode pipeline', () => {
       jobDir = dir;
       const outputDir = join(dir, 'out');
       await mkdir(outputDir);
-      return transcodeAudio({ sourcePath: source, lossless: true, outputDir, signal: abort.signal, onProgress: (p) => p >= 5 && abort.abort(new Error('cancelled')) });
+      return transcodeAudio({ sourcePath: source, format: 'wav', lossless: true, outputDir, signal: abort.signal, onProgress: (p) => p >= 5 && abort.abort(new Error('cancelled')) });
     }).then(() => null, (error: unknown) => error);
     expect((failure as Error).message).toBe('cancelled');
     expect(await ffmpegProcessesIn(jobDir)).toEqual([]);
@@ -166,7 +169,7 @@ describe('transcode pipeline', () => {
       const outputDir = join(dir, 'out');
       // A directory where the PCM-fed encoder wants to write its MP3: it cannot open its output.
       await mkdir(join(outputDir, 'standard.mp3'), { recursive: true });
-      return transcodeAudio({ sourcePath: source, lossless: true, outputDir });
+      return transcodeAudio({ sourcePath: source, format: 'wav', lossless: true, outputDir });
     }).then(() => null, (error: unknown) => error);
     // Ours, not the file's: a plain error, so the queue retries the job.
     expect(failure).toBeInstanceOf(Error);

@@ -28,6 +28,18 @@ function canvasInk(page: Page): Promise<number> {
   });
 }
 
+/** Collects every Content-Security-Policy violation the page reports, from the first script on. */
+function recordCspViolations(): void {
+  const store = globalThis as unknown as { cspViolations: string[]; document: { addEventListener(type: string, listener: (event: any) => void): void } };
+  store.cspViolations = [];
+  store.document.addEventListener('securitypolicyviolation', (event: { violatedDirective: string; blockedURI: string }) => {
+    store.cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
+  });
+}
+
+const cspViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations);
+
 describe('web client served by the API', () => {
   let server: TestServer;
   let browser: Browser;
@@ -46,10 +58,12 @@ describe('web client served by the API', () => {
 
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it, or set CHROMIUM_PATH to its executable`);
     screenshots = await mkdtemp(join(tmpdir(), 'stardeck-web-'));
     server = await startTestServer({ webDir: WEB_DIR });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(recordCspViolations);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
@@ -63,8 +77,12 @@ describe('web client served by the API', () => {
     await server?.stop();
   });
 
-  it('shows the home page with its prompt, starfield and API readiness', async () => {
-    await page.goto(`${server.url}/`);
+  it('shows the home page with its prompt, starfield and API readiness, within its content security policy', async () => {
+    const response = await page.goto(`${server.url}/`);
+    // The policy is really in force: scripts and styles from this origin only, inline ones refused.
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self';");
     await page.getByRole('heading', { level: 1, name: 'stardeck' }).waitFor();
     await page.getByText('stardeck:~$').first().waitFor();
     await page.getByRole('status').filter({ hasText: '[OK] api ready' }).waitFor();
@@ -80,6 +98,7 @@ describe('web client served by the API', () => {
     expect(await canvasInk(page)).not.toBe(before);
 
     await screenshot('home');
+    expect(await cspViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
@@ -93,6 +112,21 @@ describe('web client served by the API', () => {
     await still.waitForTimeout(400);
     expect(await canvasInk(still)).toBe(before);
     await context.close();
+  });
+
+  it('shows the API reference at /docs within its own policy', async () => {
+    const docs = await browser.newPage();
+    await docs.addInitScript(recordCspViolations);
+    const errors: string[] = [];
+    docs.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const response = await docs.goto(`${server.url}/docs`);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await docs.getByText('/v1/login').first().waitFor();
+    expect(await cspViolations(docs)).toEqual([]);
+    expect(errors).toEqual([]);
+    await docs.close();
   });
 
   it('answers an unknown deep path with the 404 page and a way home', async () => {

@@ -11,11 +11,16 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { httpRequestDuration, type Platform } from '@stardeck/infra';
 import { AppModule } from './app.module';
 import { buildOpenApiDocument } from './openapi';
+import { registerBodyTypeCheck } from './common/body-types';
 import { EnvelopeInterceptor } from './common/envelope';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
+import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
 import { PinoNestLogger } from './common/pino-nest-logger';
+import { registerRequestContext } from './common/request-context';
 import { applyRouteBodyLimits } from './common/route-body-limits';
-import { ContractValidationPipe } from './common/validation.pipe';
+import { applySecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './common/security-headers';
+import { ContractValidationPipe, registerSafeInputCheck } from './common/validation.pipe';
+import { useRealtimeAdapter } from './realtime';
 
 export interface AppOptions {
   /** Built web client to serve at `/` (embedded mode serves API and web on one port). */
@@ -26,7 +31,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Composes the HTTP app on a platform: used by the API process, the all-in-one process and tests. */
 export async function createApp(platform: Platform, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const headers = securityHeaderOptions(platform.config.s3);
   const adapter = new FastifyAdapter({
+    // Errors raised before routing (bad percent-encoding, over-long path parameters, unparsable HTTP) answer in the envelope too.
+    frameworkErrors: frameworkErrorHandler(applySecurityHeaders(headers)),
+    clientErrorHandler,
     loggerInstance: platform.logger,
     trustProxy: platform.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -42,10 +51,12 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
     bufferLogs: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  await registerSecurityHeaders(fastify, headers);
   await app.register(fastifyCookie as never);
   // Multipart forms (the upload preflight); each route sets its own part limits when reading.
   await app.register(fastifyMultipart as never, { limits: { fileSize: 4 * 1024 * 1024, files: 1 } });
   applyRouteBodyLimits(fastify);
+  registerRequestContext(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -53,9 +64,13 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
+  // After the request id hook, so that refused requests carry their id too.
+  registerBodyTypeCheck(fastify);
+  registerSafeInputCheck(fastify);
   app.useGlobalPipes(new ContractValidationPipe());
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
+  useRealtimeAdapter(app);
 
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
 

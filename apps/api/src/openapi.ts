@@ -1,10 +1,28 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { REFRESH_COOKIE } from '@stardeck/contracts';
+import { SCHEMA_PREFIX, contractSchemas } from './common/contract-schemas';
+
+type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
+
+const ERROR_RESPONSE = 'Error';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+/** Every error answer, whatever the route, is the spec §8 envelope (the global exception filter). */
+function addErrorResponses(document: OpenAPIObject): void {
+  const error = { $ref: `#/components/responses/${ERROR_RESPONSE}` };
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.responses = { ...operation.responses, '4XX': error, '5XX': error };
+    }
+  }
+}
 
 /**
- * The OpenAPI document. Request bodies are described from the same class-validator rules that
- * check them (contracts), so the document cannot drift from what the API accepts.
+ * The OpenAPI document. Request bodies and response bodies are described from the contracts'
+ * class-validator classes, so the document cannot drift from what the API accepts and answers.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(
@@ -13,14 +31,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setTitle('stardeck API')
       .setDescription('Every response carries status, status_code and msg {title, description}; errors may add per-field `errors`.')
       .setVersion('1')
+      // Relative: the document is served by the instance it describes, behind whatever address people use.
+      .addServer('/', 'this stardeck instance')
       .addBearerAuth()
-      .addCookieAuth('stardeck_refresh')
+      .addCookieAuth(REFRESH_COOKIE)
       .build(),
   );
-  const fromRules = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ...(fromRules as NonNullable<OpenAPIObject['components']>['schemas']) },
+    schemas: { ...document.components?.schemas, ...(contractSchemas() as Schemas) },
+    responses: {
+      ...document.components?.responses,
+      [ERROR_RESPONSE]: {
+        description: 'The error envelope: msg says what went wrong, errors names the fields of a form call',
+        content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorEnvelopeSchema` } } },
+      },
+    },
   };
+  addErrorResponses(document);
   return document;
 }

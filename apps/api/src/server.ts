@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Relay, createLogger, createPlatform, loadConfig, runProcess, type Platform, type StardeckConfig } from '@stardeck/infra';
-import { ALL_PROJECTIONS, ProjectorRuntime, transcodeDispatchProjection } from '@stardeck/projector';
-import { AdminBootstrapService } from './auth/admin-bootstrap.service';
+import { Relay, createLogger, createPlatform, loadConfig, runProcess, type LogDestination, type Logger, type Platform, type StardeckConfig } from '@stardeck/infra';
+import { ProjectorRuntime, runnableProjections } from '@stardeck/projector';
+import { startTranscoderRole } from '@stardeck/transcoder';
+import { AdminBootstrapService } from './accounts';
 import { createApp } from './create-app';
-import { startTranscoderRole } from './tracks/transcoder-role';
 
 export type Role = 'api' | 'projector' | 'transcoder';
 
@@ -15,11 +15,14 @@ export interface ServerOptions {
   webDir?: string | null;
   /** Overrides for tests: port 0 picks a free port. */
   config?: Partial<StardeckConfig>;
+  /** Where log lines go instead of stdout (tests read what an operator would see). */
+  logDestination?: LogDestination;
 }
 
 export interface RunningServer {
   app: NestFastifyApplication;
   platform: Platform;
+  logger: Logger;
   url: string;
   close(): Promise<void>;
 }
@@ -29,16 +32,12 @@ export const DEFAULT_WEB_DIR = resolve(__dirname, '../../web/dist');
 /** Starts the configured parts of stardeck in this process and returns a handle to stop them. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const config = { ...loadConfig(options.env ?? process.env), ...options.config };
-  const logger = createLogger(config.logLevel, 'stardeck');
+  const logger = createLogger(config.logLevel, 'stardeck', options.logDestination);
   const platform = await createPlatform(config, logger);
   const relay = new Relay(platform.store, platform.bus, platform.locks, logger.child({ component: 'relay' }));
   relay.start();
   const projector = options.roles.includes('projector')
-    ? new ProjectorRuntime(
-      // The transcode dispatcher follows the log like a projection; it needs this process's queue.
-      [...ALL_PROJECTIONS, transcodeDispatchProjection(platform.transcodeQueue)],
-      platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }),
-    )
+    ? new ProjectorRuntime(runnableProjections(platform), platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }))
     : null;
   projector?.start();
   const transcoder = options.roles.includes('transcoder') ? await startTranscoderRole(platform, options.env ?? process.env) : null;
@@ -62,6 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     app,
     platform,
+    logger,
     url,
     close: async () => {
       await app.close();
@@ -77,6 +77,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 export function runMain(roles: Role[]): void {
   runProcess(async () => {
     const server = await startServer({ roles });
-    return { stop: () => server.close() };
+    return { logger: server.logger, stop: () => server.close() };
   });
 }

@@ -2,7 +2,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { createLogger, createPlatform, loadConfig, ConfigError } from '@stardeck/infra';
 import { ProjectionAdmin } from './projection-admin';
-import { ALL_PROJECTIONS } from './projections';
+import { allProjections } from './catalogue';
 
 const USAGE = `usage: npm run projections -- status
        npm run projections -- rebuild <name>`;
@@ -16,7 +16,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env, { requireSecret: false });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections');
   const platform = await createPlatform(config, logger);
-  const admin = new ProjectionAdmin(ALL_PROJECTIONS, platform.store, platform.bus, platform.locks, logger);
+  const projections = allProjections(platform);
+  const admin = new ProjectionAdmin(projections, platform.store, platform.bus, platform.locks, logger);
   try {
     if (command === 'status') {
       const rows = await admin.status();
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!name || !admin.find(name)) {
-      console.error(`unknown projection "${name ?? ''}"; known: ${ALL_PROJECTIONS.map((p) => p.name).join(', ')}`);
+      console.error(`unknown projection "${name ?? ''}"; known: ${projections.map((p) => p.name).join(', ')}`);
       return 2;
     }
     const progress = process.stderr.isTTY ? progressBar(name) : progressLines(name);

@@ -1,11 +1,14 @@
 import type { EventBus, EventStore, LockManager, Logger } from '@stardeck/infra';
 import { LOG_START } from '@stardeck/infra';
 import { ensureCheckpoint, listCheckpoints, readCheckpoint, setStatus } from './checkpoints';
-import type { Projection } from './projection';
+import type { Projection } from '@stardeck/domain';
+import { rebuildInline } from './inline-rebuild';
 import { ProjectionRunner, projectionLockKey } from './projection-runner';
 
 export interface ProjectionStatus {
   name: string;
+  /** Inline read models are written with their events, so they never lag. */
+  kind: 'inline' | 'async';
   handles: readonly string[];
   status: 'live' | 'rebuilding' | 'rebuild_requested';
   checkpoint: number;
@@ -36,6 +39,12 @@ export class ProjectionAdmin {
   async status(): Promise<ProjectionStatus[]> {
     const [rows, head] = await Promise.all([listCheckpoints(this.store.db), this.store.headPosition()]);
     return Promise.all(this.projections.map(async (p) => {
+      if (p.kind === 'inline') {
+        return {
+          name: p.name, kind: p.kind, handles: p.handles, status: 'live' as const, checkpoint: head, head, lag: 0, owner: null, rebuild: null,
+          updated_at: new Date().toISOString(),
+        };
+      }
       // Reading status writes nothing: a projection no runner has started yet is simply at the start.
       const row = rows.find((r) => r.name === p.name) ?? {
         name: p.name, cursor: LOG_START, status: 'live' as const, rebuild_total: null, rebuild_done: null, owner: null, updated_at: new Date(0),
@@ -45,6 +54,7 @@ export class ProjectionAdmin {
       const behind = row.status === 'live' ? await this.store.countAfter(row.cursor) : head;
       return {
         name: p.name,
+        kind: p.kind,
         handles: p.handles,
         status: row.status,
         checkpoint: row.cursor.position,
@@ -64,6 +74,10 @@ export class ProjectionAdmin {
   async rebuild(name: string, onProgress?: (done: number, total: number) => void): Promise<RebuildOutcome> {
     const projection = this.find(name);
     if (!projection) throw new Error(`unknown projection ${name}`);
+    if (projection.kind === 'inline') {
+      await rebuildInline(this.store, projection, onProgress);
+      return { ran: 'here' };
+    }
     await ensureCheckpoint(this.store.db, name);
     const lease = await this.locks.tryAcquire(projectionLockKey(name));
     if (lease) {

@@ -1,9 +1,9 @@
 import {
   LOG_START, WakeableSleep, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
-  type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent,
+  type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent, type Tx,
 } from '@stardeck/infra';
 import { OWNER_ID, advanceCheckpoint, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import type { Projection } from '@stardeck/domain';
 
 export interface RunnerOptions {
   /** With no live event for this long, the runner reads the log itself. */
@@ -14,6 +14,9 @@ export interface RunnerOptions {
 }
 
 export const projectionLockKey = (name: string) => `stardeck:projection:${name}`;
+
+/** Live events applied in one transaction at most. */
+const LIVE_BATCH = 200;
 
 /** Another process moved this projection's checkpoint: this one must step down at once. */
 class LostOwnership extends Error {}
@@ -104,10 +107,10 @@ export class ProjectionRunner {
       while (this.running && !leaseLost) {
         if (this.inbox.length === 0) await this.sleeper.sleep(this.options.silenceMs ?? 2000);
         if (!this.running || leaseLost) break;
-        const message = this.inbox.shift();
-        if (message) await this.onLive(message);
+        const messages = this.inbox.splice(0, LIVE_BATCH);
+        if (messages.length > 0) await this.onLive(messages);
         const silent = Date.now() - lastLogCheck >= (this.options.silenceMs ?? 2000);
-        if (!message || silent) {
+        if (messages.length === 0 || silent) {
           await this.checkRebuildRequest();
           await this.catchUp();
           lastLogCheck = Date.now();
@@ -118,18 +121,34 @@ export class ProjectionRunner {
     }
   }
 
-  private async onLive({ event, prev }: PublishedEvent): Promise<void> {
-    const at = cursorOf(event);
-    if (compareCursors(at, this.cursor) <= 0) return;
-    if (compareCursors(prev, this.cursor) !== 0) {
-      // A hole: something between our checkpoint and this event never arrived. The log has it.
-      await this.catchUp();
-      return;
+  /**
+   * Applies what arrived since the last look, in one transaction: under a steady write load the
+   * inbox holds many events, and a commit (with its checkpoint write) per event would fall
+   * further behind with every projection that runs. Events already applied are skipped; the run
+   * stops at a hole, and the log fills it.
+   */
+  private async onLive(messages: PublishedEvent[]): Promise<void> {
+    const run: StoredEvent[] = [];
+    let at = this.cursor;
+    for (const { event, prev } of messages) {
+      const position = cursorOf(event);
+      if (compareCursors(position, at) <= 0) continue;
+      if (compareCursors(prev, at) !== 0) {
+        // A hole: something between our checkpoint and this event never arrived. The log has it.
+        if (run.length > 0) await this.applyBatch(run);
+        await this.catchUp();
+        return;
+      }
+      run.push(event);
+      at = position;
     }
-    await this.applyBatch([event]);
+    if (run.length > 0) await this.applyBatch(run);
   }
 
-  /** Reads the log from the checkpoint until nothing visible is left. Returns how many events it read. */
+  /**
+   * Reads the log from the checkpoint until nothing visible is left. Returns how many events it
+   * read. The log is read redacted, so an event has the same payload here as on the bus.
+   */
   async catchUp(onProgress?: (done: number) => void, doneBefore = 0): Promise<number> {
     let done = doneBefore;
     for (;;) {
@@ -145,16 +164,38 @@ export class ProjectionRunner {
 
   /** Applies events and moves the checkpoint in one transaction, refusing if another owner moved it. */
   private async applyBatch(events: StoredEvent[], rebuildDone?: number): Promise<void> {
-    const last = cursorOf(events[events.length - 1]!);
-    await this.store.db.transaction().execute(async (tx) => {
+    if (this.projection.deliver) return this.deliverBatch(this.projection.deliver, events, rebuildDone);
+    await this.commitThrough(events[events.length - 1]!, async (tx) => {
       for (const event of events) {
         if (this.projection.handles.includes(event.type)) await this.projection.apply(event, tx);
       }
+    }, rebuildDone);
+  }
+
+  /**
+   * An outbox sends each event outside any transaction, then commits its record with the
+   * checkpoint moved past that event; the events it has nothing to send for move the checkpoint
+   * together at the end. A failed send throws with the checkpoint at the last recorded send.
+   */
+  private async deliverBatch(deliver: NonNullable<Projection['deliver']>, events: StoredEvent[], rebuildDone?: number): Promise<void> {
+    for (const event of events) {
+      if (!this.projection.handles.includes(event.type)) continue;
+      await deliver(event, { db: this.store.db, commit: (record) => this.commitThrough(event, record) });
+    }
+    const last = events[events.length - 1]!;
+    if (compareCursors(cursorOf(last), this.cursor) > 0) await this.commitThrough(last, async () => {}, rebuildDone);
+  }
+
+  /** Runs `work` and moves the checkpoint to `event` in one transaction, refusing if another owner moved it. */
+  private async commitThrough(event: StoredEvent, work: (tx: Tx) => Promise<void>, rebuildDone?: number): Promise<void> {
+    const to = cursorOf(event);
+    await this.store.db.transaction().execute(async (tx) => {
+      await work(tx);
       const extra = rebuildDone === undefined ? {} : { rebuild_done: rebuildDone };
       // Another owner moved the checkpoint meanwhile: roll back our effects and step down.
-      if (!(await advanceCheckpoint(tx, this.projection.name, this.cursor, last, extra))) throw new LostOwnership();
+      if (!(await advanceCheckpoint(tx, this.projection.name, this.cursor, to, extra))) throw new LostOwnership();
     });
-    this.cursor = last;
+    this.cursor = to;
   }
 
   /** A rebuild asked for by an admin or the CLI while this process owns the projection. */

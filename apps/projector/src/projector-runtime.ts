@@ -1,5 +1,5 @@
 import type { EventBus, EventStore, LockManager, Logger } from '@stardeck/infra';
-import type { Projection } from './projection';
+import type { Projection } from '@stardeck/domain';
 import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 
 /** Runs a set of projections in this process; each one is applied by whichever process holds its lock. */

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { AudioExtension } from '@stardeck/contracts';
+import { uploadInput } from './input-format';
 import { PEAKS_SAMPLE_RATE } from './peaks';
 
 export interface Mp3Spec {
@@ -34,6 +36,8 @@ export function mp3SampleRate(source: number): number {
 
 export interface EncodePlan {
   sourcePath: string;
+  /** The format sniffed from the upload's bytes: it alone picks the demuxer. */
+  sourceFormat: AudioExtension;
   outputDir: string;
   makeFlac: boolean;
   /** Rate and channels of both MP3s, and of the PCM handed from the first process to the second. */
@@ -56,7 +60,8 @@ const mp3Args = (plan: EncodePlan, mp3: Mp3Spec) => [
  * MP3s are made from exactly the same samples.
  */
 export function decoderArgs(plan: EncodePlan): string[] {
-  const args = ['-i', file(plan.sourcePath)];
+  const input = uploadInput(plan.sourceFormat, plan.sourcePath);
+  const args = [...input.options, '-i', input.url];
   const audio = ['-map', '0:a:0'];
   const mp3Format = ['-ar', String(plan.mp3Rate), '-ac', String(plan.mp3Channels)];
   for (const mp3 of MP3_RENDITIONS.filter((m) => !m.fromPcm)) args.push(...audio, ...mp3Format, ...mp3Args(plan, mp3));

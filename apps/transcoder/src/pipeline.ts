@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StreamingQuality } from '@stardeck/contracts';
+import type { AudioExtension, StreamingQuality } from '@stardeck/contracts';
 import { FLAC_FILE, MP3_RENDITIONS, decoderArgs, mp3SampleRate, pcmEncoderArgs, type EncodePlan } from './encoders';
 import { ffmpegBinaries } from './ffmpeg-binaries';
 import { FfmpegProcess, describeExit, succeeded, type FfmpegExit } from './ffmpeg-process';
@@ -40,12 +40,22 @@ export interface PipelineResult {
 
 export interface PipelineOptions {
   sourcePath: string;
+  /** The format the API sniffed from the upload's bytes; ffmpeg reads the file as this and nothing else. */
+  format: AudioExtension;
   /** The upload's format is lossless; a FLAC rendition is made only if the codec agrees. */
   lossless: boolean;
   /** Where the renditions are written; the caller owns and removes it. */
   outputDir: string;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /**
+   * Longest audio accepted, in seconds: work grows with duration, not file size (a few hundred
+   * KB of compressed silence can decode to hours). Checked against the stated length before
+   * decoding and against the decoded length while decoding, since a header may lie.
+   */
+  maxDurationSeconds?: number;
+  /** ffmpeg is stopped and the job failed when encoding takes longer than this. */
+  timeLimitMs?: number;
 }
 
 /**
@@ -62,9 +72,14 @@ export interface PipelineOptions {
  */
 export async function transcodeAudio(options: PipelineOptions): Promise<PipelineResult> {
   ffmpegBinaries();
-  const source = await probeAudio(options.sourcePath);
+  const source = await probeAudio(options.sourcePath, options.format);
+  const { maxDurationSeconds } = options;
+  if (maxDurationSeconds !== undefined && source.duration > maxDurationSeconds) {
+    throw new TranscodeError(REASONS.tooLong(maxDurationSeconds), `the file states ${source.duration.toFixed(1)} s`);
+  }
   const plan: EncodePlan = {
     sourcePath: options.sourcePath,
+    sourceFormat: options.format,
     outputDir: options.outputDir,
     makeFlac: options.lossless && isLosslessCodec(source.codec),
     mp3Rate: mp3SampleRate(source.sample_rate),
@@ -155,18 +170,33 @@ async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumu
     // decoder exits, and the decoder gets EPIPE if the encoder dies.
     encoder?.child.stdin?.destroy();
   }
-  // Consumed as it arrives: while Node is busy, the pipe fills up and ffmpeg waits.
-  decoder.child.stdout!.on('data', (chunk: Buffer) => peaks.push(chunk));
-
   const processes = encoder ? [decoder, encoder] : [decoder];
   const stopAll = () => processes.forEach((p) => p.kill());
+  // A limit that trips stops both processes; the first reason is the one the member reads.
+  let overLimit: TranscodeError | null = null;
+  const stopFor = (reason: TranscodeError) => {
+    overLimit ??= reason;
+    stopAll();
+  };
+  // A second of slack: a file just under the limit by its header must not fail on resampling rounding.
+  const maxSamples = options.maxDurationSeconds === undefined ? Infinity : (options.maxDurationSeconds + 1) * PEAKS_SAMPLE_RATE;
+  // Consumed as it arrives: while Node is busy, the pipe fills up and ffmpeg waits.
+  decoder.child.stdout!.on('data', (chunk: Buffer) => {
+    peaks.push(chunk);
+    if (peaks.sampleCount > maxSamples) stopFor(new TranscodeError(REASONS.tooLong(options.maxDurationSeconds!), 'the decoded audio outgrew the limit'));
+  });
+  const timeLimit = options.timeLimitMs;
+  const timer = timeLimit === undefined ? null : setTimeout(() => stopFor(new TranscodeError(REASONS.tooSlow(timeLimit / 1000))), timeLimit);
+
   signal?.addEventListener('abort', stopAll, { once: true });
   // Whichever fails first stops the other, rather than leaving it to finish work that is lost anyway.
   for (const p of processes) void p.exited.then((exit) => succeeded(exit) || stopAll());
   const [decoded, encoded] = await Promise.all(processes.map((p) => p.exited));
   signal?.removeEventListener('abort', stopAll);
+  if (timer) clearTimeout(timer);
 
   if (signal?.aborted) throw signal.reason;
+  if (overLimit) throw overLimit;
   // The encoder only sees PCM the decoder made, so its failure is ours (disk, memory, a crash) and
   // worth a retry. It goes first: the decoder then dies of a broken pipe, which says nothing.
   if (encoder && encoded && !succeeded(encoded) && !encoded.killedByUs) throw new Error(describeExit(encoder.label, encoded));

@@ -1,5 +1,7 @@
+import type { AudioExtension } from '@stardeck/contracts';
 import ffmpeg from 'fluent-ffmpeg';
 import { ffmpegBinaries } from './ffmpeg-binaries';
+import { uploadInput } from './input-format';
 import { REASONS, TranscodeError } from './transcode-error';
 
 export interface SourceInfo {
@@ -26,11 +28,16 @@ const number = (value: unknown): number | null => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-/** Reads the first audio stream's facts; a file ffprobe cannot read fails with a readable reason. */
-export async function probeAudio(path: string): Promise<SourceInfo> {
+/**
+ * Reads the first audio stream's facts with the demuxer of the sniffed format; a file ffprobe
+ * cannot read that way fails with a readable reason.
+ */
+export async function probeAudio(path: string, format: AudioExtension): Promise<SourceInfo> {
   ffmpegBinaries();
+  const input = uploadInput(format, path);
+  // fluent-ffmpeg puts the options before the input, where ffprobe reads input options.
   const data = await new Promise<ffmpeg.FfprobeData>((resolve, reject) =>
-    ffmpeg.ffprobe(path, (error: unknown, result) => (error ? reject(new TranscodeError(REASONS.undecodable, String(error).trim().split('\n').slice(-2).join(' '))) : resolve(result))),
+    ffmpeg.ffprobe(input.url, input.options, (error: unknown, result) => (error ? reject(new TranscodeError(REASONS.undecodable, String(error).trim().split('\n').slice(-2).join(' '))) : resolve(result))),
   );
   const stream = data.streams.find((s) => s.codec_type === 'audio');
   if (!stream) throw new TranscodeError(REASONS.noAudio);

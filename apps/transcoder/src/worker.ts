@@ -1,20 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { storageKeys } from '@stardeck/domain';
 import type { JobContext, JobQueue, JobSubscription, ObjectStorage, TranscodeJob } from '@stardeck/infra';
 import type { Logger } from 'pino';
+import { isAudioFormat } from './input-format';
 import { defaultTempRoot, removeStaleJobDirectories, withJobDirectory } from './job-directory';
 import type { StoredRendition, TranscodeOutcomeSink, TranscodeResult } from './outcome-sink';
 import { transcodeAudio, type RenditionFile } from './pipeline';
 import { REASONS, TranscodeError } from './transcode-error';
 
 /** Deterministic keys: a redelivered or duplicate job overwrites the same objects, never adds a set. */
-export const renditionKeys = (trackId: string) => ({
-  standard: `tracks/${trackId}/standard.mp3`,
-  high: `tracks/${trackId}/high.mp3`,
-  flac: `tracks/${trackId}/lossless.flac`,
-  peaks: `tracks/${trackId}/peaks.json`,
-});
+export const renditionKeys = storageKeys.renditions;
 
 export interface TranscodeWorkerOptions {
   queue: JobQueue<TranscodeJob>;
@@ -27,6 +24,10 @@ export interface TranscodeWorkerOptions {
   tempRoot?: string;
   /** Progress reports to the sink at most this often, so a fast job does not flood it. */
   progressIntervalMs?: number;
+  /** Longest audio a track may have (TRANSCODE_MAX_DURATION_SECONDS). */
+  maxDurationSeconds?: number;
+  /** Longest a job's encoding may take before ffmpeg is stopped (TRANSCODE_TIME_LIMIT_SECONDS). */
+  timeLimitSeconds?: number;
 }
 
 /** Takes transcode jobs from the queue, makes the renditions, stores them and reports the outcome. */
@@ -79,12 +80,17 @@ export class TranscodeWorker {
   }
 
   private async transcode(job: TranscodeJob, dir: string, signal: AbortSignal): Promise<TranscodeResult> {
-    const sourcePath = join(dir, `source.${job.source_extension.replace(/[^a-z0-9]/gi, '') || 'bin'}`);
+    // Checked before anything is read: the format decides how ffmpeg opens the file.
+    if (!isAudioFormat(job.source_format)) throw new TranscodeError(REASONS.undecodable, `unknown source format "${String(job.source_format)}"`);
+    const sourcePath = join(dir, `source.${job.source_format}`);
     await this.options.storage.download(job.source_key, sourcePath);
     const outputDir = join(dir, 'out');
     await mkdir(outputDir);
-    const reportProgress = this.progressReporter(job.track_id);
-    const pipeline = await transcodeAudio({ sourcePath, lossless: job.lossless, outputDir, signal, onProgress: reportProgress });
+    const { maxDurationSeconds, timeLimitSeconds } = this.options;
+    const pipeline = await transcodeAudio({
+      sourcePath, format: job.source_format, lossless: job.lossless, outputDir, signal, onProgress: this.progressReporter(job.track_id),
+      maxDurationSeconds, timeLimitMs: timeLimitSeconds === undefined ? undefined : timeLimitSeconds * 1000,
+    });
     const keys = renditionKeys(job.track_id);
     const renditions: StoredRendition[] = [];
     for (const file of pipeline.renditions) {

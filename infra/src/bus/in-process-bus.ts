@@ -12,8 +12,11 @@ interface Subscriber {
 export class InProcessBus implements EventBus {
   readonly kind = 'in-process' as const;
   private readonly subscribers = new Set<Subscriber>();
+  private closed = false;
 
   async publish(batch: PublishedEvent[]): Promise<number> {
+    // Nobody will ever read what a closed bus takes: the relay must not count it as published.
+    if (this.closed) throw new Error('event bus is closed');
     for (const subscriber of this.subscribers) {
       subscriber.queue.push(...batch);
       void this.drain(subscriber);
@@ -38,10 +41,12 @@ export class InProcessBus implements EventBus {
   }
 
   async isHealthy(): Promise<boolean> {
-    return true;
+    return !this.closed;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const subscriber of this.subscribers) subscriber.stopped = true;
     this.subscribers.clear();
   }
 

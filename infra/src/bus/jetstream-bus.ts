@@ -19,6 +19,8 @@ export const HEADER_PREV_POSITION = 'Stardeck-Prev-Position';
 export const HEADER_PREV_XID = 'Stardeck-Prev-Xid';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long subscribe() waits for its durable consumer before leaving it to the background. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
  * The services-mode bus. The connection is made in the background and retried forever, so a NATS
@@ -89,9 +91,17 @@ export class JetStreamBus implements EventBus {
     return (await jsm.streams.info(this.options.stream)).state.last_seq;
   }
 
+  /**
+   * Resolves once the durable consumer exists (or after SUBSCRIBE_WAIT_MS while NATS cannot be
+   * reached; it is then made in the background), so an event published after subscribe() resolves
+   * is not missed. A handler that throws is logged and the stream goes on: consumers fill what
+   * they missed from the log.
+   */
   async subscribe(consumer: string, handler: (message: PublishedEvent) => Promise<void>): Promise<BusSubscription> {
     let stopped = false;
     let stopCurrent: (() => void) | null = null;
+    let attached!: () => void;
+    const ready = new Promise<void>((resolve) => (attached = resolve));
     const durable = `${this.options.stream}_${consumer}`.replace(/[^A-Za-z0-9_-]/g, '_');
     const loop = async () => {
       while (!stopped && !this.closed) {
@@ -105,6 +115,7 @@ export class JetStreamBus implements EventBus {
             filter_subject: `${this.options.subjectPrefix}.>`,
             ack_wait: nanos(30_000),
           });
+          attached();
           const source = await js.consumers.get(this.options.stream, durable);
           const messages = await source.consume({ max_messages: 256 });
           stopCurrent = () => void messages.stop();
@@ -117,16 +128,23 @@ export class JetStreamBus implements EventBus {
               position: Number(msg.headers?.get(HEADER_PREV_POSITION) ?? 0),
               xid: msg.headers?.get(HEADER_PREV_XID) || '0',
             };
-            await handler({ event: { ...event, recorded_at: new Date(event.recorded_at) }, prev });
+            try {
+              await handler({ event: { ...event, recorded_at: new Date(event.recorded_at) }, prev });
+            } catch (error) {
+              this.options.logger.warn({ err: error, consumer, position: event.global_position }, 'bus handler failed; going on');
+            }
             msg.ack();
           }
         } catch (error) {
           if (!stopped) this.options.logger.warn({ err: error, consumer }, 'bus subscription interrupted; retrying');
         }
+        // Whatever ended the loop, the old consume must not keep delivered messages unacknowledged.
+        stopCurrent?.();
         if (!stopped) await sleep(500);
       }
     };
     void loop();
+    await Promise.race([ready, sleep(SUBSCRIBE_WAIT_MS)]);
     return {
       stop: async () => {
         stopped = true;

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { GuardedKysely } from './guarded-kysely';
 import { PglitePool } from './pglite-pool';
 
 export type Db = Kysely<Database>;
@@ -33,10 +34,20 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
 
 export async function connectPglite(dataDir: string | null): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite(dataDir ?? undefined, { parsers: { [INT8_OID]: (v: string) => Number(v) } });
+  // Trigram indexes serve member search on Postgres and PGlite alike; PGlite loads the extension's files here.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = new PGlite({ dataDir: dataDir ?? undefined, parsers: { [INT8_OID]: (v: string) => Number(v) }, extensions: { pg_trgm } });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PglitePool(pglite) }) });
-  return { db, kind: 'pglite', url: null, close: () => db.destroy() };
+  const pool = new PglitePool(pglite);
+  const db: Db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool }) }, pool);
+  return {
+    db, kind: 'pglite', url: null,
+    close: async () => {
+      await db.destroy();
+      // Kysely only ends a pool it has used: a database closed before its first query would stay open.
+      await pool.end();
+    },
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

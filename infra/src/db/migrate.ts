@@ -3,6 +3,14 @@ import * as eventStore from './migrations/2026-11-22T0400-event-store';
 import * as accounts from './migrations/2026-11-22T0410-accounts';
 import * as tracks from './migrations/2026-11-22T0500-tracks';
 import * as pendingUploads from './migrations/2026-11-22T0530-pending-uploads';
+import * as deferrableKeys from './migrations/2026-11-23T0100-deferrable-read-model-keys';
+import * as uploadClaims from './migrations/2026-11-23T0110-upload-claims';
+import * as mailOutbox from './migrations/2026-11-23T0900-mail-outbox';
+import * as profiles from './migrations/2026-11-24T0100-profiles-and-subscriptions';
+import * as social from './migrations/2026-11-24T0110-library-collections-comments';
+import * as streamAndSearch from './migrations/2026-11-25T0100-stream-and-search';
+import * as notifications from './migrations/2026-11-25T0100-notifications';
+import * as packedWaveforms from './migrations/2026-11-25T0300-packed-waveforms';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,13 +18,30 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T0410-accounts': accounts,
   '2026-11-22T0500-tracks': tracks,
   '2026-11-22T0530-pending-uploads': pendingUploads,
+  '2026-11-23T0100-deferrable-read-model-keys': deferrableKeys,
+  '2026-11-23T0110-upload-claims': uploadClaims,
+  '2026-11-23T0900-mail-outbox': mailOutbox,
+  '2026-11-24T0100-profiles-and-subscriptions': profiles,
+  '2026-11-24T0110-library-collections-comments': social,
+  '2026-11-25T0100-stream-and-search': streamAndSearch,
+  '2026-11-25T0100-notifications': notifications,
+  '2026-11-25T0300-packed-waveforms': packedWaveforms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including `name`: for tests of a migration that rewrites rows made by earlier ones. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');

@@ -41,11 +41,9 @@ export interface UsersTable {
   email: string;
   username: string;
   slug: string;
-  display_name: string | null;
   password_hash: string;
   role: 'member' | 'admin';
   tier: string;
-  config: ColumnType<Record<string, unknown>, string | undefined, string>;
   verified_at: Date | null;
   created_at: Timestamp;
   version: number;
@@ -92,6 +90,15 @@ export interface OneTimeTokensTable {
   expires_at: Date;
   used_at: Date | null;
   created_at: Generated<Date>;
+  /** The mail event the link was made for; null for links from before the mail outbox. */
+  mail_event_id: string | null;
+}
+
+/** Events an outbox has sent out, so a replay sends nothing twice. */
+export interface OutboxDeliveriesTable {
+  outbox: string;
+  event_id: string;
+  delivered_at: Generated<Date>;
 }
 
 export interface LoginFailuresTable {
@@ -133,7 +140,10 @@ export interface TracksTable {
   renditions: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   duration: number | null;
   bitrate: number | null;
-  peaks: ColumnType<number[] | null, string | null, string | null>;
+  /** The full-resolution waveform, packed 8-bit (contracts' peaks.ts). */
+  peaks: string | null;
+  /** The list-resolution waveform, packed the same way: what list reads ship. */
+  list_peaks: string | null;
   peaks_key: string | null;
   artwork_key: string | null;
   artwork_mimetype: string | null;
@@ -189,6 +199,150 @@ export interface PendingUploadsTable {
   filesize: number;
   created_at: Generated<Date>;
   expires_at: Date;
+  /** When a track took the upload; the row stays until it expires so the sweeper clears the key. */
+  claimed_at: ColumnType<Date | null, Date | undefined, Date>;
+}
+
+/** Inline read model of profile streams: a row once a member first changes their profile. */
+export interface ProfilesTable {
+  user_id: string;
+  display_name: string | null;
+  bio: string | null;
+  /** Saved settings; readers lay them over the defaults. */
+  config: ColumnType<Record<string, unknown>, string | undefined, string>;
+  links: ColumnType<Record<string, unknown>[], string | undefined, string>;
+  avatar_key: string | null;
+  avatar_mimetype: string | null;
+  banner_key: string | null;
+  banner_mimetype: string | null;
+  version: number;
+}
+
+/** Inline read model of subscription streams: who follows whom, since when. */
+export interface SubscriptionsTable {
+  subscriber_id: string;
+  subject_id: string;
+  subscribed_at: Timestamp;
+}
+
+/** Per member, kept with `subscriptions`: how many follow them and how many they follow. */
+export interface SubscriptionCountsTable {
+  user_id: string;
+  subscribers: number;
+  subscriptions: number;
+}
+
+/**
+ * When each member was last active. Operational state like sign-in tokens, outside the log: it
+ * changes with every visit and nothing is decided on its history.
+ */
+export interface MemberPresenceTable {
+  user_id: string;
+  last_seen_at: Timestamp;
+}
+
+/** A member's saved tracks (inline). */
+export interface LibraryEntriesTable {
+  user_id: string;
+  track_id: number;
+  saved_at: Timestamp;
+}
+
+export interface TrackSaveCountsTable {
+  track_id: number;
+  saved_by_count: number;
+}
+
+/** Inline model of collection streams. */
+export interface CollectionsTable {
+  id: number;
+  user_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  visibility: 'public' | 'unlisted' | 'private';
+  artwork_key: string | null;
+  artwork_mimetype: string | null;
+  followers_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface CollectionTracksTable {
+  collection_id: number;
+  track_id: number;
+  /** Global position of the event that added it: the collection's order, the same after a rebuild. */
+  position: number;
+  added_at: Timestamp;
+}
+
+export interface CollectionFollowsTable {
+  collection_id: number;
+  user_id: string;
+  followed_at: Timestamp;
+}
+
+/** Inline model of comment streams; a reply has a parent_id. */
+export interface CommentsTable {
+  id: number;
+  track_id: number;
+  author_id: string;
+  parent_id: number | null;
+  text: string;
+  track_timestamp: number;
+  reply_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  edited_at: Date | null;
+  version: number;
+}
+
+export interface TrackCommentCountsTable {
+  track_id: number;
+  comment_count: number;
+}
+
+/**
+ * Async model of members' streams: a row per way a track reached a member, its upload through a
+ * subscription (collection_id null) or its add to a followed collection.
+ */
+export interface StreamEntriesTable {
+  member_id: string;
+  track_id: number;
+  collection_id: number | null;
+  /** The track's owner, so an unsubscribe finds the rows it takes out. */
+  owner_id: string;
+  /** When the track was uploaded, or added to the collection. */
+  entered_at: Timestamp;
+}
+
+/** Async read model: one row per notification, keyed by the id of the event that caused it. */
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe';
+  actor_id: string;
+  track_id: number | null;
+  comment_id: number | null;
+  /** For a reply: the first comment of its thread. */
+  thread_id: number | null;
+  collection_id: number | null;
+  /** Global position of the causing event: the member's order, the same after a rebuild. */
+  source_position: number;
+  created_at: Timestamp;
+}
+
+/** Inline: notifications a member dismissed one by one, since their last "dismiss all". */
+export interface NotificationDismissalsTable {
+  user_id: string;
+  notification_id: string;
+}
+
+/** Inline: per member, the log position up to which "dismiss all" dismissed everything. */
+export interface NotificationClearsTable {
+  user_id: string;
+  through_position: number;
 }
 
 export interface Database {
@@ -200,6 +354,7 @@ export interface Database {
   access_requests: AccessRequestsTable;
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
+  outbox_deliveries: OutboxDeliveriesTable;
   login_failures: LoginFailuresTable;
   dev_mail: DevMailTable;
   stats_counters: StatsCountersTable;
@@ -211,4 +366,19 @@ export interface Database {
   track_play_counts: TrackPlayCountsTable;
   listening_history: ListeningHistoryTable;
   tag_usage_tracks: TagUsageTracksTable;
+  profiles: ProfilesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_counts: SubscriptionCountsTable;
+  member_presence: MemberPresenceTable;
+  library_entries: LibraryEntriesTable;
+  track_save_counts: TrackSaveCountsTable;
+  collections: CollectionsTable;
+  collection_tracks: CollectionTracksTable;
+  collection_follows: CollectionFollowsTable;
+  comments: CommentsTable;
+  track_comment_counts: TrackCommentCountsTable;
+  stream_entries: StreamEntriesTable;
+  notifications: NotificationsTable;
+  notification_dismissals: NotificationDismissalsTable;
+  notification_clears: NotificationClearsTable;
 }

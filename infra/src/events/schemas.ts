@@ -1,25 +1,60 @@
+import type { DomainEvent, DomainEventType } from '@stardeck/contracts';
 import type { EventSchema } from './types';
 
+type FieldOf<T extends DomainEventType> = keyof Extract<DomainEvent, { type: T }>['data'] & string;
+
 /**
- * Current schema version per event type, with the upcaster that lifts older payloads. Every type
- * starts at version 1; when a payload changes, bump `current` and add `upcast`.
+ * One entry per domain event type, each naming its secret fields among the payload's own: a missing
+ * type, a missing list or a misspelt field fails to compile.
  */
-export const EVENT_SCHEMAS: Record<string, EventSchema> = {
-  AccountRegistered: { current: 1 },
-  AccountVerified: { current: 1 },
-  PasswordChanged: { current: 1 },
-  AccountRoleChanged: { current: 1 },
-  InviteCreated: { current: 1 },
-  InviteRedeemed: { current: 1 },
-  InviteDeleted: { current: 1 },
-  AccessRequested: { current: 1 },
-  AccessRequestInvited: { current: 1 },
-  TrackUploaded: { current: 1 },
-  TrackTranscoded: { current: 1 },
-  TrackTranscodeFailed: { current: 1 },
-  TrackUpdated: { current: 1 },
-  TrackArtworkChanged: { current: 1 },
-  TrackArtworkRemoved: { current: 1 },
-  TrackDeleted: { current: 1 },
-  TrackPlayed: { current: 1 },
+export type DomainEventSchemas = { readonly [T in DomainEventType]: EventSchema<FieldOf<T>> };
+
+/**
+ * Current schema version per event type, with the upcaster that lifts older payloads, and the
+ * payload fields that stay on the write side. Every type starts at version 1; when a payload
+ * changes, bump `current` and add `upcast`.
+ */
+export const EVENT_SCHEMAS: DomainEventSchemas = {
+  AccountRegistered: { current: 1, secret: ['password_hash'] },
+  AccountVerified: { current: 1, secret: [] },
+  PasswordChanged: { current: 1, secret: ['password_hash'] },
+  AccountRoleChanged: { current: 1, secret: [] },
+  VerificationRequested: { current: 1, secret: [] },
+  PasswordResetRequested: { current: 1, secret: [] },
+  MemberTierChanged: { current: 1, secret: [] },
+  InviteCreated: { current: 1, secret: ['key'] },
+  InviteRedeemed: { current: 1, secret: [] },
+  InviteDeleted: { current: 1, secret: [] },
+  AccessRequested: { current: 1, secret: [] },
+  AccessRequestInvited: { current: 1, secret: [] },
+  TrackUploaded: { current: 1, secret: [] },
+  TrackTranscoded: { current: 1, secret: [] },
+  TrackTranscodeFailed: { current: 1, secret: [] },
+  TrackUpdated: { current: 1, secret: [] },
+  TrackArtworkChanged: { current: 1, secret: [] },
+  TrackArtworkRemoved: { current: 1, secret: [] },
+  TrackDeleted: { current: 1, secret: [] },
+  TrackPlayed: { current: 1, secret: [] },
+  ProfileBioChanged: { current: 1, secret: [] },
+  DisplayNameChanged: { current: 1, secret: [] },
+  UserConfigChanged: { current: 1, secret: [] },
+  ProfileLinksReplaced: { current: 1, secret: [] },
+  AvatarChanged: { current: 1, secret: [] },
+  BannerChanged: { current: 1, secret: [] },
+  UserSubscribed: { current: 1, secret: [] },
+  UserUnsubscribed: { current: 1, secret: [] },
+  TrackSaved: { current: 1, secret: [] },
+  TrackUnsaved: { current: 1, secret: [] },
+  CollectionCreated: { current: 1, secret: [] },
+  CollectionUpdated: { current: 1, secret: [] },
+  CollectionDeleted: { current: 1, secret: [] },
+  CollectionTrackAdded: { current: 1, secret: [] },
+  CollectionTrackRemoved: { current: 1, secret: [] },
+  CollectionFollowed: { current: 1, secret: [] },
+  CollectionUnfollowed: { current: 1, secret: [] },
+  CommentPosted: { current: 1, secret: [] },
+  CommentEdited: { current: 1, secret: [] },
+  CommentDeleted: { current: 1, secret: [] },
+  NotificationDismissed: { current: 1, secret: [] },
+  NotificationsCleared: { current: 1, secret: [] },
 };

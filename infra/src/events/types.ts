@@ -63,7 +63,17 @@ export class ConcurrencyError extends Error {
 /** Turns an old payload into the current shape; called for every schema_version below the current one. */
 export type Upcaster = (data: Record<string, unknown>, fromVersion: number) => Record<string, unknown>;
 
-export interface EventSchema {
+/**
+ * How the log treats one event type. `secret` names the payload fields that never leave the write
+ * side (password hashes, invite keys, tokens, signed URLs): the bus, the inspector and async
+ * projections get them redacted. It is required, so a new event type cannot be added without
+ * deciding; `[]` says the payload holds no secret.
+ */
+export interface EventSchema<Field extends string = string> {
   current: number;
   upcast?: Upcaster;
+  secret: readonly Field[];
 }
+
+/** What a redacted secret field holds instead of its value. */
+export const REDACTED = '[redacted]';

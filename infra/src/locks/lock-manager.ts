@@ -65,10 +65,14 @@ export class InMemoryLockManager implements LockManager {
     this.held.add(key);
     let markLost!: () => void;
     const lost = new Promise<void>((resolve) => (markLost = resolve));
+    let released = false;
     return {
       key,
       lost,
       release: async () => {
+        // Once only: by a second release the key may belong to the next holder.
+        if (released) return;
+        released = true;
         this.held.delete(key);
         markLost();
       },

@@ -29,21 +29,31 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-/** Keeps mail in the database for admins (GET /v1/admin/mail) and prints its link to the log. */
+/**
+ * Keeps mail in the database for admins (GET /v1/admin/mail) and logs its link. The logger hides
+ * the link's token or key, so the working link is only ever read from the mailbox.
+ */
 export class DevMailbox implements Mailer {
   readonly kind = 'dev-mailbox' as const;
 
   constructor(private readonly db: Db, private readonly logger: Logger) {}
 
   async send(message: MailMessage): Promise<void> {
+    // A header holds one line: SMTP delivery turns line breaks in the subject into spaces, and so does the mailbox.
+    const subject = message.subject.replace(/\r\n|\r|\n/g, ' ');
     await this.db
       .insertInto('dev_mail')
-      .values({ to_address: message.to, subject: message.subject, text_body: message.text, link: message.link ?? null })
+      .values({ to_address: message.to, subject, text_body: message.text, link: message.link ?? null })
       .execute();
     this.logger.info({ mailTo: message.to, subject: message.subject, link: message.link }, 'mail kept in the dev mailbox');
   }
 
   async list(limit: number, offset: number) {
     return this.db.selectFrom('dev_mail').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('dev_mail').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

@@ -45,8 +45,9 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     for (const [id, at] of this.seen) if (now - at > this.dedupeWindowMs) this.seen.delete(id);
     if (this.seen.has(jobId)) return;
     this.seen.set(jobId, now);
-    // A copy, as JetStream would serialise it: the handler never shares objects with the caller.
-    this.offer({ jobId, job: structuredClone(job), attempt: 1 });
+    // Its JSON, as JetStream carries it: a Date arrives as a string here too, and the handler never
+    // shares objects with the caller.
+    this.offer({ jobId, job: JSON.parse(JSON.stringify(job)) as T, attempt: 1 });
   }
 
   async consume(handler: Handler<T>, options: ConsumeOptions<T> = {}): Promise<JobSubscription> {
@@ -78,6 +79,13 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     else this.ready.push(item);
   }
 
+  /** A job its consumer stopped before finishing: first in line again, to a consumer already waiting if there is one. */
+  private handBack(item: Pending<T>): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter(item);
+    else this.ready.unshift(item);
+  }
+
   private take(signal: AbortSignal): Promise<Pending<T> | null> {
     if (signal.aborted) return Promise.resolve(null);
     const item = this.ready.shift();
@@ -94,7 +102,7 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
         continue;
       }
       if (signal.aborted) {
-        this.ready.unshift(item);
+        this.handBack(item);
         return;
       }
       try {
@@ -102,7 +110,7 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
       } catch (error) {
         if (signal.aborted) {
           // Stopped mid-job: hand it back untouched, as a redelivery would.
-          this.ready.unshift(item);
+          this.handBack(item);
         } else if (item.attempt >= this.maxAttempts) {
           await options.onGiveUp?.(item.job, error).catch((e: unknown) => this.options.onError?.(e));
         } else {

@@ -118,6 +118,10 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
     }
   }
 
+  /**
+   * Jobs end with a bare `+TERM`: servers before 2.10 do not read a reason after it, ignore the
+   * whole acknowledgement and redeliver the job once its ack wait runs out.
+   */
   private async handle(msg: JsMsg, handler: Handler<T>, options: ConsumeOptions<T>, signal: AbortSignal): Promise<void> {
     const attempt = msg.info.deliveryCount;
     let job: T;
@@ -125,14 +129,14 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
       job = msg.json<T>();
     } catch (error) {
       this.options.logger.error({ err: error, seq: msg.seq }, 'job is not valid JSON; dropped');
-      msg.term('not valid JSON');
+      msg.term();
       return;
     }
     // The consumer allows one delivery more than maxAttempts: arriving here means the worker of the
     // last attempt died mid-job, and this delivery exists only to give up cleanly.
     if (attempt > this.maxAttempts) {
       await this.giveUp(job, new JobGiveUpError(`the worker stopped during attempt ${this.maxAttempts}`), options);
-      msg.term('gave up');
+      msg.term();
       return;
     }
     // Heartbeats while the handler runs: a live worker keeps its job however long it takes; a dead
@@ -145,7 +149,7 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
       if (signal.aborted) msg.nak();
       else if (attempt >= this.maxAttempts) {
         await this.giveUp(job, error, options);
-        msg.term('gave up');
+        msg.term();
       } else msg.nak((this.options.retryDelayMs ?? JOB_QUEUE_DEFAULTS.retryDelayMs) * attempt);
     } finally {
       clearInterval(keepAlive);

@@ -1,10 +1,15 @@
+import type { AudioExtension } from '@stardeck/contracts';
+
 /** A request to make the renditions and peaks of one uploaded track. */
 export interface TranscodeJob {
   track_id: string;
   /** Object-storage key of the uploaded original. */
   source_key: string;
-  /** Lower-case extension of the upload without the dot (mp3, wav, ogg, aac, flac, m4a). */
-  source_extension: string;
+  /**
+   * The format the API sniffed from the stored bytes when the track was created (never the name
+   * the member gave the file). The transcoder opens the file with this format's demuxer only.
+   */
+  source_format: AudioExtension;
   /** True when the upload is a lossless format; only then is a flac rendition made. */
   lossless: boolean;
 }

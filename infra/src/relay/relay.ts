@@ -97,6 +97,7 @@ export class Relay {
           reconciled = true;
         }
         this.commitSeen = false;
+        // Redacted: secret payload fields never reach the bus.
         const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
         if (events.length === 0) {
           relayLagEvents.set(0);

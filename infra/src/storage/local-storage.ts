@@ -11,8 +11,6 @@ import { UrlSigner, type GrantCheck, type StorageGrant } from './url-signer';
 export interface LocalStorageOptions {
   /** Directory the objects live under (`{DATA_DIR}/objects`). */
   root: string;
-  /** Base URL of the API that serves `/v1/storage/objects/*`. */
-  publicUrl: string;
   secret: string;
   now?: () => number;
 }
@@ -138,6 +136,23 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true });
+    // A rename: the same file, never a copy that a write to `from` could still reach.
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(from);
+      throw error;
+    }
+    await rename(metaPathOf(source), metaPathOf(target)).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+    await this.pruneEmptyDirectories(dirname(source));
+  }
+
   async delete(key: string): Promise<void> {
     const path = this.pathOf(key);
     await Promise.all([rm(path, { force: true }), rm(metaPathOf(path), { force: true })]);
@@ -168,6 +183,28 @@ export class LocalStorage implements ObjectStorage {
     return deleted;
   }
 
+  async removeUnfinishedWrites(idleMs: number): Promise<number> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    const cutoff = this.now() - idleMs;
+    let removed = 0;
+    for (const entry of entries.filter((name) => TEMP_FILE.test(basename(name)))) {
+      const path = join(this.root, entry);
+      const info = await stat(path).catch(() => null);
+      // A write in progress keeps touching its temp file; one that has gone quiet this long is dead.
+      if (!info?.isFile() || info.mtimeMs > cutoff) continue;
+      await rm(path, { force: true });
+      await this.pruneEmptyDirectories(dirname(path));
+      removed += 1;
+    }
+    return removed;
+  }
+
   private pathOf(key: string): string {
     assertObjectKey(key);
     const path = join(this.root, ...key.split('/'));
@@ -176,8 +213,14 @@ export class LocalStorage implements ObjectStorage {
     return path;
   }
 
+  /**
+   * Same-origin relative: the API that signs the URL also serves it, so the browser resolves it
+   * against whatever name the site was opened under (localhost, 127.0.0.1, a LAN name, a proxy's
+   * https host). An absolute URL on PUBLIC_URL made the direct upload cross-origin, and blocked,
+   * whenever the page was opened under another name.
+   */
   private urlOf(key: string): string {
-    return `${this.options.publicUrl.replace(/\/$/, '')}${STORAGE_ROUTE_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${STORAGE_ROUTE_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
   private expiry(seconds: number): number {
@@ -207,6 +250,9 @@ function isObjectKey(key: string): boolean {
     return false;
   }
 }
+
+/** The temp files `put` writes beside their target (`.{name}.{uuid}.part` and its `.meta`). */
+const TEMP_FILE = /^\..+\.[0-9a-f-]{36}\.part(\.meta)?$/;
 
 function metaPathOf(objectPath: string): string {
   return join(dirname(objectPath), `.${basename(objectPath)}.meta.json`);

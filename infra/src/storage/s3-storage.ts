@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from './http-range';
@@ -104,6 +104,20 @@ export class S3Storage implements ObjectStorage {
     await pipeline(await this.read(key), createWriteStream(destinationPath));
   }
 
+  /** S3 has no rename: a copy inside the store (bytes and content type), then a delete. */
+  async move(from: string, to: string): Promise<void> {
+    assertObjectKey(from);
+    assertObjectKey(to);
+    try {
+      // Keys use only characters that need no escaping in CopySource.
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from}`, MetadataDirective: 'COPY' }));
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(from);
+      throw error;
+    }
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }));
+  }
+
   async delete(key: string): Promise<void> {
     assertObjectKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -125,6 +139,10 @@ export class S3Storage implements ObjectStorage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return deleted;
+  }
+
+  async removeUnfinishedWrites(): Promise<number> {
+    return 0;
   }
 
   async close(): Promise<void> {

@@ -1,24 +1,32 @@
 import { Body, Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AccessRequestDto, MSG } from '@stardeck/contracts';
+import { AccessRequestDto, AccessRequestPageSchema, InviteCreatedSchema, MSG, PageDto } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
-import { PageDto } from '@stardeck/contracts';
-import { AdminGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
+import { AdminGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
+import { ApiEnvelope, ApiPublic, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
 import { AccessRequestsService } from './access-requests.service';
 
 @ApiTags('access requests')
 @Controller('v1')
 export class AccessRequestsController {
-  constructor(private readonly requests: AccessRequestsService) {}
+  constructor(
+    private readonly requests: AccessRequestsService,
+    private readonly throttle: RequestThrottleService,
+  ) {}
 
   @Post('access_request')
+  @ApiPublic()
+  @ApiEnvelope('Ask for an invite (join the waitlist)', 201)
   async request(@Body() dto: AccessRequestDto, @Req() request: FastifyRequest) {
-    await this.requests.request(dto, { request_id: request.id });
+    await this.throttle.accessRequest(dto.email, request.ip);
+    await this.requests.request(dto);
     return ok(undefined, { title: 'Request Access', description: MSG.accessRequested });
   }
 
   @Get('admin/access_requests')
+  @ApiEnvelope('List access requests', 200, { data: AccessRequestPageSchema })
+  @ApiQueryFrom(PageDto)
   @ApiBearerAuth()
   @UseGuards(AdminGuard)
   async list(@Query() page: PageDto) {
@@ -26,10 +34,11 @@ export class AccessRequestsController {
   }
 
   @Post('admin/access_requests/:id/invite')
+  @ApiEnvelope('Answer an access request with an invite mailed to the requester', 201, { data: InviteCreatedSchema })
   @ApiBearerAuth()
   @UseGuards(AdminGuard)
-  async invite(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Req() request: FastifyRequest) {
-    const invite = await this.requests.invite(admin, id, { request_id: request.id });
+  async invite(@CurrentUser() admin: AuthUser, @Param('id') id: string) {
+    const invite = await this.requests.invite(admin, id);
     return ok({ invite }, { title: 'Access Request', description: 'Invite sent to the requester' });
   }
 }

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Platform } from '@stardeck/infra';
+import { Injectable } from '@nestjs/common';
+import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
 
 export interface AccessRequestView {
   id: string;
@@ -16,16 +15,10 @@ export interface AccessRequestView {
 /** Reads of the `access_requests` projection. No business rules. */
 @Injectable()
 export class AccessRequestsRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
-  }
-
-  async page(limit: number, offset: number): Promise<{ items: AccessRequestView[]; total: number }> {
+  async page(executor: Db | Tx, limit: number, offset: number): Promise<{ items: AccessRequestView[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom('access_requests').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-      this.db.selectFrom('access_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      executor.selectFrom('access_requests').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      executor.selectFrom('access_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
       total: count.n,
@@ -36,9 +29,5 @@ export class AccessRequestsRepository {
         invite_id: row.invite_id,
       })),
     };
-  }
-
-  findEmail(id: string): Promise<{ email: string } | undefined> {
-    return this.db.selectFrom('access_requests').select('email').where(sql<string>`id::text`, '=', id).executeTakeFirst();
   }
 }

@@ -1,12 +1,11 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { MSG } from '@stardeck/contracts';
-import { DevMailbox, type Platform } from '@stardeck/infra';
-import { sql } from 'kysely';
-import { AdminGuard } from '../auth/auth.guard';
+import { MSG, PAGE_SIZES, PageDto, DevMailPageSchema } from '@stardeck/contracts';
+import { DevMailbox, type Mailer } from '@stardeck/infra';
+import { AdminGuard } from '../auth';
+import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
-import { PLATFORM } from '../platform/platform.module';
-import { PageDto } from '@stardeck/contracts';
+import { InjectMailer } from '../platform/tokens';
 
 /** The dev mailbox for admins: where verification, reset and invite mail lands when no SMTP server is configured. */
 @ApiTags('admin')
@@ -14,23 +13,22 @@ import { PageDto } from '@stardeck/contracts';
 @UseGuards(AdminGuard)
 @Controller('v1/admin')
 export class AdminMailController {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(@InjectMailer() private readonly mailer: Mailer) {}
 
   @Get('mail')
+  @ApiEnvelope('List the dev mailbox, newest first', 200, { data: DevMailPageSchema })
+  @ApiQueryFrom(PageDto)
   async list(@Query() page: PageDto) {
-    const limit = page.limit ?? 20;
+    const limit = page.limit ?? PAGE_SIZES.admin;
     const offset = page.offset ?? 0;
-    const mailer = this.platform.mailer;
+    const mailer = this.mailer;
     if (!(mailer instanceof DevMailbox)) {
       return ok({ mail: [], total: 0, has_more: false, mailer: mailer.kind }, { title: 'Mail', description: MSG.mailGoesToSmtp });
     }
-    const [rows, count] = await Promise.all([
-      mailer.list(limit, offset),
-      this.platform.database.db.selectFrom('dev_mail').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, total] = await Promise.all([mailer.list(limit, offset), mailer.count()]);
     const mail = rows.map((row) => ({
       id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, link: row.link, created: new Date(row.created_at).toISOString(),
     }));
-    return ok({ mail, total: count.n, has_more: offset + mail.length < count.n, mailer: mailer.kind });
+    return ok({ mail, total, has_more: offset + mail.length < total, mailer: mailer.kind });
   }
 }

@@ -1,34 +1,39 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Platform, Tx, UsersTable } from '@stardeck/infra';
+import { Injectable } from '@nestjs/common';
+import type { Db, Tx, UsersTable } from '@stardeck/infra';
+import type { OneTimePurpose } from '@stardeck/domain';
 import { sql, type Selectable } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
 
-export type UserRow = Selectable<UsersTable>;
-export type OneTimePurpose = 'verify' | 'reset';
+/** An account with what `me` shows of its profile: the display name and the saved settings. */
+export type UserRow = Selectable<UsersTable> & { display_name: string | null; config: Record<string, unknown> };
+export type { OneTimePurpose };
 
-/** Reads of the `users` projection and the one-time tokens of mailed links. No business rules. */
+/**
+ * Reads of the `users` projection and the use of mailed links' one-time tokens (the account mail
+ * outbox makes them). No business rules.
+ */
 @Injectable()
 export class AccountsRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
+  /** Accounts joined with their profile row, which exists once the member first edits their profile. */
+  private accounts(executor: Db | Tx) {
+    return executor.selectFrom('users').leftJoin('profiles', 'profiles.user_id', 'users.id')
+      .selectAll('users')
+      .select(['profiles.display_name', sql<Record<string, unknown>>`coalesce(profiles.config, '{}'::jsonb)`.as('config')]);
   }
 
-  findById(id: string, executor: Db | Tx = this.db): Promise<UserRow | undefined> {
-    return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(executor: Db | Tx, id: string): Promise<UserRow | undefined> {
+    return this.accounts(executor).where('users.id', '=', id).executeTakeFirst();
   }
 
-  findByEmail(email: string, executor: Db | Tx = this.db): Promise<UserRow | undefined> {
-    return executor.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  findByEmail(executor: Db | Tx, email: string): Promise<UserRow | undefined> {
+    return this.accounts(executor).where(sql<string>`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst();
   }
 
-  async findAnyAdmin(): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('role', '=', 'admin').orderBy('created_at').limit(1).executeTakeFirst();
+  async findAnyAdmin(executor: Db | Tx): Promise<UserRow | undefined> {
+    return this.accounts(executor).where('users.role', '=', 'admin').orderBy('users.created_at').limit(1).executeTakeFirst();
   }
 
   /** Which of email and username another account already holds, compared case-insensitively. */
-  async conflicts(email: string, username: string, executor: Db | Tx = this.db): Promise<{ email: boolean; username: boolean }> {
+  async conflicts(executor: Db | Tx, email: string, username: string): Promise<{ email: boolean; username: boolean }> {
     const rows = await executor
       .selectFrom('users')
       .select([sql<string>`lower(email)`.as('email'), sql<string>`lower(username)`.as('username')])
@@ -41,14 +46,6 @@ export class AccountsRepository {
       email: rows.some((row) => row.email === email.toLowerCase()),
       username: rows.some((row) => row.username === username.toLowerCase()),
     };
-  }
-
-  /** Stores a new link's token; earlier unused links of the same purpose stop working, so only the newest mail counts. */
-  async createOneTimeToken(tx: Tx, token: { token_hash: string; user_id: string; purpose: OneTimePurpose; expires_at: Date }): Promise<void> {
-    await tx.updateTable('one_time_tokens').set({ used_at: new Date() })
-      .where('user_id', '=', token.user_id).where('purpose', '=', token.purpose).where('used_at', 'is', null)
-      .execute();
-    await tx.insertInto('one_time_tokens').values({ ...token, used_at: null }).execute();
   }
 
   /** Marks a live token used and returns its user, atomically: a link works exactly once. */

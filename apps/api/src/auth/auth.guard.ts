@@ -1,13 +1,13 @@
-import { Inject, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { HEADER_TOKEN_EXPIRED, MSG } from '@stardeck/contracts';
-import type { Platform, UsersTable } from '@stardeck/infra';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
 import { ApiError } from '../common/api-error';
-import { PLATFORM } from '../platform/platform.module';
-import { AccessTokenService } from './access-token.service';
+import { requestContext } from '../common/request-context';
+import type { UserRow } from './accounts.repository';
+import { LastSeenService } from './last-seen.service';
+import { SessionCheckService } from './session-check.service';
 
-export type AuthUser = Selectable<UsersTable> & { session_family: string };
+export type AuthUser = UserRow & { session_family: string };
 
 type AuthedRequest = FastifyRequest & { user?: AuthUser };
 
@@ -18,8 +18,8 @@ type AuthedRequest = FastifyRequest & { user?: AuthUser };
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
-    private readonly tokens: AccessTokenService,
-    @Inject(PLATFORM) private readonly platform: Platform,
+    private readonly sessions: SessionCheckService,
+    private readonly lastSeen: LastSeenService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -27,19 +27,19 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw ApiError.unauthorized();
-    const result = this.tokens.verify(match[1]!);
+    const result = await this.sessions.check(match[1]!);
     if (!result.ok) {
-      if (result.expired) throw ApiError.unauthorized(MSG.sessionExpired, 'Session Expired', { [HEADER_TOKEN_EXPIRED]: 'true' });
-      throw ApiError.unauthorized();
+      switch (result.reason) {
+        case 'expired': throw ApiError.unauthorized(MSG.sessionExpired, 'Session Expired', { [HEADER_TOKEN_EXPIRED]: 'true' });
+        case 'ended': throw ApiError.unauthorized(MSG.sessionExpired, 'Session Expired');
+        case 'unverified': throw ApiError.forbidden(MSG.pendingVerification, 'Login');
+        default: throw ApiError.unauthorized();
+      }
     }
-    const db = this.platform.database.db;
-    const [user, live] = await Promise.all([
-      db.selectFrom('users').selectAll().where('id', '=', result.claims.sub).executeTakeFirst(),
-      db.selectFrom('refresh_tokens').select('id').where('family_id', '=', result.claims.fam).where('revoked_at', 'is', null).limit(1).executeTakeFirst(),
-    ]);
-    if (!user || !live) throw ApiError.unauthorized(MSG.sessionExpired, 'Session Expired');
-    if (!user.verified_at) throw ApiError.forbidden(MSG.pendingVerification, 'Login');
-    request.user = { ...user, session_family: result.claims.fam };
+    const user = result.user;
+    request.user = { ...user, session_family: result.family };
+    requestContext.setActor(user.id);
+    await this.lastSeen.seen(user.id);
     return true;
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
-import { LoginThrottleRepository } from './login-throttle.repository';
+import { ThrottleService, type Admission } from './throttle.service';
 
 /** Failed logins allowed per window before HTTP 429: a tight bound per account, a looser one per address (shared NATs). */
 export const LOGIN_THROTTLE = {
@@ -18,25 +17,16 @@ const ipKey = (ip: string) => `ip:${ip}`;
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(private readonly failures: LoginThrottleRepository) {}
+  constructor(private readonly throttle: ThrottleService) {}
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const rows = await this.failures.current([accountKey(email), ipKey(ip)], LOGIN_THROTTLE.windowSeconds);
-    const blocked = rows.filter((row) =>
-      row.failures >= (row.key.startsWith('account:') ? LOGIN_THROTTLE.perAccount : LOGIN_THROTTLE.perIp));
-    if (blocked.length > 0) {
-      throw ApiError.tooManyRequests(Math.max(1, ...blocked.map((row) => row.seconds_left)));
-    }
-  }
-
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await Promise.all([
-      this.failures.record(accountKey(email), LOGIN_THROTTLE.windowSeconds),
-      this.failures.record(ipKey(ip), LOGIN_THROTTLE.windowSeconds),
+  /**
+   * Counts the attempt as a failure before the password is checked, so of any number of parallel
+   * attempts at most the limit reach the check. The caller refunds it when the password was right.
+   */
+  admit(email: string, ip: string): Promise<Admission> {
+    return this.throttle.admit([
+      { key: accountKey(email), limit: LOGIN_THROTTLE.perAccount, windowSeconds: LOGIN_THROTTLE.windowSeconds },
+      { key: ipKey(ip), limit: LOGIN_THROTTLE.perIp, windowSeconds: LOGIN_THROTTLE.windowSeconds },
     ]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.failures.clear(accountKey(email));
   }
 }

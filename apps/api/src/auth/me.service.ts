@@ -1,30 +1,45 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_USER_CONFIG, TIERS, type Me, type TierDefinition, type TierSlug } from '@stardeck/contracts';
+import { configForTier, tierOfAccount, userConfigOf, type Me, type TierDefinition } from '@stardeck/contracts';
+import type { Db, Tx } from '@stardeck/infra';
+import { unreadNotificationCount } from '../common/unread-notifications';
+import { InjectDatabase } from '../platform/tokens';
 import type { UserRow } from './accounts.repository';
 
 /** The tier that applies to a user: the admin role always gets the admin tier. */
 export function tierOf(user: Pick<UserRow, 'role' | 'tier'>): TierDefinition {
-  if (user.role === 'admin') return TIERS.admin;
-  return TIERS[user.tier as TierSlug] ?? TIERS.free;
+  return tierOfAccount(user);
 }
 
-/** The spec §3 Me object, returned by login and sync as the body field `me`. */
+/** The spec §3 Me object of an account with `notificationCount` unread notifications. */
+export function meOf(user: UserRow, notificationCount: number): Me {
+  const tier = tierOf(user);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    display_name: user.display_name,
+    slug: user.slug,
+    tier: { slug: tier.slug, features: { infinite_mode: tier.features.infinite_mode } },
+    // Saved settings over the defaults, with the quality the tier allows today (a lapsed tier falls back).
+    config: configForTier(userConfigOf(user.config), tier),
+    notification_count: notificationCount,
+    limits: { invite: tier.invites },
+  };
+}
+
+/** The body field `me` of login, sync and every answer that changes what it shows. */
 @Injectable()
 export class MeService {
-  toMe(user: UserRow): Me {
-    const tier = tierOf(user);
-    return {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      display_name: user.display_name,
-      slug: user.slug,
-      tier: { slug: tier.slug, features: { infinite_mode: tier.features.infinite_mode } },
-      config: { ...DEFAULT_USER_CONFIG, ...(user.config as Partial<Me['config']>) },
-      // Notifications arrive with their own module; until then there is nothing unread.
-      notification_count: 0,
-      limits: { invite: tier.invites },
-    };
+  constructor(@InjectDatabase() private readonly db: Db) {}
+
+  /** Read outside any transaction, for answers whose write has committed (or that wrote nothing). */
+  current(user: UserRow): Promise<Me> {
+    return this.toMe(user, this.db);
+  }
+
+  /** `executor`: the transaction of a write whose effect the count must include. */
+  async toMe(user: UserRow, executor: Db | Tx): Promise<Me> {
+    return meOf(user, await unreadNotificationCount(executor, user.id));
   }
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_USER_CONFIG } from '@stardeck/contracts';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from './accounts.repository';
-import { MeService } from './me.service';
+import { meOf } from './me.service';
 
 const user = (overrides: Partial<UserRow> = {}): UserRow => ({
   id: 'u1', email: 'nova@example.com', username: 'Nova', slug: 'nova', display_name: null, password_hash: 'secret-hash',
@@ -9,7 +9,7 @@ const user = (overrides: Partial<UserRow> = {}): UserRow => ({
 });
 
 describe('me', () => {
-  const me = new MeService();
+  const me = { toMe: (account: UserRow) => meOf(account, 3) };
 
   it('has exactly the spec fields and never the password hash', () => {
     const result = me.toMe(user());
@@ -17,6 +17,7 @@ describe('me', () => {
       ['config', 'display_name', 'email', 'id', 'limits', 'notification_count', 'role', 'slug', 'tier', 'username'],
     );
     expect(JSON.stringify(result)).not.toContain('secret-hash');
+    expect(result.notification_count).toBe(3);
   });
 
   it('follows the tier for invites and infinite mode; the admin role always has the admin tier', () => {
@@ -28,8 +29,14 @@ describe('me', () => {
   });
 
   it('merges stored config over the defaults', () => {
-    expect(me.toMe(user({ config: { streaming_quality: 'high', motd: 'hi' } })).config).toEqual({
+    expect(me.toMe(user({ tier: 'core', config: { streaming_quality: 'high', motd: 'hi' } })).config).toEqual({
       ...DEFAULT_USER_CONFIG, streaming_quality: 'high', motd: 'hi',
     });
+  });
+
+  it('shows the streaming quality the tier allows today, whatever was saved under a better tier', () => {
+    expect(me.toMe(user({ tier: 'free', config: { streaming_quality: 'flac' } })).config.streaming_quality).toBe('standard');
+    expect(me.toMe(user({ tier: 'core', config: { streaming_quality: 'flac' } })).config.streaming_quality).toBe('high');
+    expect(me.toMe(user({ tier: 'premium', config: { streaming_quality: 'flac' } })).config.streaming_quality).toBe('flac');
   });
 });

@@ -1,20 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Platform } from '@stardeck/infra';
+import { Injectable } from '@nestjs/common';
+import type { StardeckConfig } from '@stardeck/infra';
 import argon2 from 'argon2';
-import { PLATFORM } from '../platform/platform.module';
+import { InjectConfig } from '../platform/tokens';
 
 /** argon2id with the configured cost (never below OWASP's minimum, enforced by the config loader). */
 @Injectable()
 export class PasswordHasher {
   private dummy: Promise<string> | null = null;
 
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(@InjectConfig() private readonly config: StardeckConfig) {}
 
   hash(password: string): Promise<string> {
     return argon2.hash(password, {
       type: argon2.argon2id,
-      memoryCost: this.platform.config.argon2MemoryKib,
-      timeCost: this.platform.config.argon2TimeCost,
+      memoryCost: this.config.argon2MemoryKib,
+      timeCost: this.config.argon2TimeCost,
     });
   }
 

@@ -1,44 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
-import { LoginThrottleRepository } from './login-throttle.repository';
-
-export interface ThrottleRule {
-  /** Counter name, e.g. `mail:someone@example.com`. */
-  key: string;
-  limit: number;
-  windowSeconds: number;
-}
+import { ThrottleService, type ThrottleRule } from './throttle.service';
 
 /**
- * Calls that send mail or probe secrets are limited per address and per target, counted in the
- * same shared table as failed logins, so every API process sees the same budget.
+ * Calls that send mail, probe secrets or fill the waitlist are limited per address and per
+ * target, counted in the same shared table as failed logins, so every API process sees the same
+ * budget.
  */
 export const REQUEST_LIMITS = {
   /** forgot_password / resend_verification: mail to one address. */
   mailPerEmail: { limit: 3, windowSeconds: 60 * 60 },
   mailPerIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** access_request: the waitlist is read by admins, so one email or one address cannot bury it. */
+  accessRequestsPerEmail: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  accessRequestsPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /** validate_invite: guessing 12-hex keys must stay hopeless. */
   inviteChecksPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /** Upload preflights: each signs a URL and reserves storage. */
   uploadsPerUser: { limit: 100, windowSeconds: 60 * 60 },
 } as const;
 
+const normalised = (email: string) => email.trim().toLowerCase();
+
 @Injectable()
 export class RequestThrottleService {
-  constructor(private readonly counters: LoginThrottleRepository) {}
+  constructor(private readonly throttle: ThrottleService) {}
 
   /** Counts this call against every rule; 429 with Retry-After once any rule's budget is spent. */
   async consume(rules: ThrottleRule[]): Promise<void> {
-    const windows = await Promise.all(rules.map((rule) => this.counters.current([rule.key], rule.windowSeconds)));
-    const spent = rules.flatMap((rule, i) => windows[i]!.filter((row) => row.failures >= rule.limit));
-    if (spent.length > 0) throw ApiError.tooManyRequests(Math.max(1, ...spent.map((row) => row.seconds_left)));
-    await Promise.all(rules.map((rule) => this.counters.record(rule.key, rule.windowSeconds)));
+    await this.throttle.admit(rules);
   }
 
   mailRequest(email: string, ip: string): Promise<void> {
     return this.consume([
-      { key: `mail:${email.trim().toLowerCase()}`, ...REQUEST_LIMITS.mailPerEmail },
+      { key: `mail:${normalised(email)}`, ...REQUEST_LIMITS.mailPerEmail },
       { key: `mail-ip:${ip}`, ...REQUEST_LIMITS.mailPerIp },
+    ]);
+  }
+
+  accessRequest(email: string, ip: string): Promise<void> {
+    return this.consume([
+      { key: `access-request:${normalised(email)}`, ...REQUEST_LIMITS.accessRequestsPerEmail },
+      { key: `access-request-ip:${ip}`, ...REQUEST_LIMITS.accessRequestsPerIp },
     ]);
   }
 

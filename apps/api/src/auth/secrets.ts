@@ -1,13 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
-/** A bearer secret for a cookie or a mailed link: 256 random bits. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+/** The mail outbox makes links with the same functions the API checks them with. */
+export { randomToken, sha256 } from '@stardeck/domain';
 
-/** Secrets are stored only as hashes, so a database leak does not hand out sessions or links. */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+/**
+ * The refresh token that replaces `presented` when it is rotated. Derived rather than random, so a
+ * second presentation of the same token (another tab renewing at the same instant) can be given
+ * the very successor the first one got, although only hashes are stored. Without the key the
+ * successor cannot be guessed from the spent token.
+ */
+export function successorToken(key: string, presented: string): string {
+  return createHmac('sha256', key).update(`refresh-successor:${presented}`).digest('base64url');
 }
 
 /** Invite keys: 12 lowercase hex characters (spec §5). */

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiTags, ApiCookieAuth } from '@nestjs/swagger';
 import { HEADER_NEW_ACCESS_TOKEN, LoginDto, MSG, REFRESH_COOKIE } from '@stardeck/contracts';
-import type { Platform } from '@stardeck/infra';
+import type { StardeckConfig } from '@stardeck/infra';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiEnvelope, ApiPublic } from '../common/api-docs';
 import { ok } from '../common/envelope';
-import { PLATFORM } from '../platform/platform.module';
+import { InjectConfig } from '../platform/tokens';
 import { SessionService, type IssuedSession } from './session.service';
 
 /** The refresh cookie is only ever needed by /v1/sync and /v1/logout. */
@@ -15,11 +16,13 @@ const COOKIE_PATH = '/v1';
 export class SessionController {
   constructor(
     private readonly sessions: SessionService,
-    @Inject(PLATFORM) private readonly platform: Platform,
+    @InjectConfig() private readonly config: StardeckConfig,
   ) {}
 
   @Post('login')
   @HttpCode(200)
+  @ApiPublic()
+  @ApiEnvelope('Sign in', 200, { me: true, description: 'Signed in: the access token is in x-new-access-token and the refresh cookie is set' })
   async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const session = await this.sessions.login(dto, request.ip);
     this.setSession(reply, session);
@@ -28,6 +31,8 @@ export class SessionController {
 
   @Post('sync')
   @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiEnvelope('Renew the session from the refresh cookie', 200, { me: true, description: 'A new access token in x-new-access-token and a rotated refresh cookie' })
   async sync(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
       const session = await this.sessions.sync(request.cookies[REFRESH_COOKIE]);
@@ -42,6 +47,9 @@ export class SessionController {
 
   @Post('logout')
   @HttpCode(200)
+  @ApiPublic()
+  @ApiCookieAuth()
+  @ApiEnvelope('Sign out: revoke the refresh cookie\'s session and clear it', 200)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     await this.sessions.logout(request.cookies[REFRESH_COOKIE], bearer);
@@ -54,7 +62,7 @@ export class SessionController {
     void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.platform.config.publicUrl.startsWith('https:'),
+      secure: this.config.publicUrl.startsWith('https:'),
       path: COOKIE_PATH,
       ...(session.cookieMaxAgeSeconds === null ? {} : { maxAge: session.cookieMaxAgeSeconds }),
     });

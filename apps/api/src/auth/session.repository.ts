@@ -1,19 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Platform, RefreshTokensTable, Tx } from '@stardeck/infra';
+import { Injectable } from '@nestjs/common';
+import type { Db, RefreshTokensTable, Tx } from '@stardeck/infra';
 import type { Selectable } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
 /** The `refresh_tokens` table: one row per issued refresh token, grouped in families (one per sign-in). */
 @Injectable()
 export class SessionRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
-  }
-
   async insert(executor: Db | Tx, token: Omit<RefreshTokenRow, 'created_at' | 'used_at' | 'revoked_at'>): Promise<void> {
     await executor.insertInto('refresh_tokens').values({ ...token, used_at: null, revoked_at: null }).execute();
   }
@@ -31,15 +24,23 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
-  findByHash(tokenHash: string, executor: Db | Tx = this.db): Promise<RefreshTokenRow | undefined> {
+  findByHash(executor: Db | Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
     return executor.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
-  async revokeFamily(familyId: string, now: Date, executor: Db | Tx = this.db): Promise<void> {
+  /** Of these sign-ins (refresh-token families), the ones not revoked. */
+  async liveFamilies(executor: Db | Tx, familyIds: readonly string[]): Promise<Set<string>> {
+    if (familyIds.length === 0) return new Set();
+    const rows = await executor.selectFrom('refresh_tokens').select('family_id').distinct()
+      .where('family_id', 'in', [...new Set(familyIds)]).where('revoked_at', 'is', null).execute();
+    return new Set(rows.map((row) => row.family_id));
+  }
+
+  async revokeFamily(executor: Db | Tx, familyId: string, now: Date): Promise<void> {
     await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
   }
 
-  async revokeAllOfUser(userId: string, now: Date, executor: Db | Tx = this.db): Promise<void> {
+  async revokeAllOfUser(executor: Db | Tx, userId: string, now: Date): Promise<void> {
     await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 }

@@ -6,7 +6,8 @@ import { ApiError } from './api-error';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
+  408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
+  429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
 };
 
 /** Renders every error, expected or not, as the spec §8 envelope; unexpected ones are logged, never leaked. */
@@ -21,7 +22,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (exception instanceof ApiError) {
       for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
     }
-    void reply.status(envelope.status_code).send(envelope);
+    // A handler may have set another type (the artwork route's image/svg+xml); the envelope is JSON.
+    void reply.status(envelope.status_code).type('application/json; charset=utf-8').send(envelope);
   }
 }
 

@@ -1,17 +1,39 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { checkSafeBody, checkSafeInput, type InputProblem } from '@stardeck/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
+import { bodyKindOf } from './body-types';
+
+/** The 400 for input no rule of a form should even see (NUL, lone surrogates, huge numbers, deep nesting). */
+export function unsafeInputError(problem: InputProblem): ApiError {
+  return ApiError.badRequest('Validation Failed', problem.message, problem.field ? { [problem.field]: problem.message } : undefined);
+}
+
+/** Throws the 400 when a body, query or route parameter breaks the rule shared with the client. */
+export function assertSafeInput(value: unknown, kind: 'body' | 'query' | 'param', name?: string): void {
+  // A whole body must be an object; a single named part of it (`@Body('x')`) is a value like any other.
+  const problem = kind === 'body'
+    ? name === undefined ? checkSafeBody(value) : checkSafeInput(value, name)
+    : checkSafeInput(value, name, { fromUrl: true });
+  if (problem) throw unsafeInputError(problem);
+}
 
 /**
- * Validates bodies and queries with the rule set from `contracts` and answers with the first
- * message of each field, keyed by field, so the form can show them in place.
+ * Every body, query and route parameter a handler takes passes here, plain strings included:
+ * first the safe-input rule from `contracts`, then the DTO's rules, answered with the first
+ * message of each field, keyed by field, so the form can show them in place. (Over HTTP the
+ * hook below has already checked the whole request; the pipe keeps the rule for any other
+ * transport a handler is reached through.)
  */
 @Injectable()
 export class ContractValidationPipe implements PipeTransform {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'custom') return value;
+    if (value !== undefined) assertSafeInput(value, metadata.type, metadata.data);
     const type = metadata.metatype;
-    if (!type || [String, Number, Boolean, Array, Object].includes(type as never) || metadata.type === 'custom') return value;
+    if (!type || [String, Number, Boolean, Array, Object].includes(type as never)) return value;
     const instance = plainToInstance(type, value ?? {}) as object;
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false, stopAtFirstError: true });
     if (errors.length === 0) return instance;
@@ -30,4 +52,17 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, string>
     if (error.children?.length) Object.assign(out, flatten(error.children, key));
   }
   return out;
+}
+
+/**
+ * Applies the same rule to everything a request carries, whether or not its handler reads it: a
+ * route that ignores its query or body must not act on a request that holds a NUL byte. Raw and
+ * multipart bodies are not parsed here; their readers check what they take.
+ */
+export function registerSafeInputCheck(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', async (request) => {
+    assertSafeInput(request.params, 'param');
+    assertSafeInput(request.query, 'query');
+    if (request.body !== undefined && bodyKindOf(request) === 'json') assertSafeInput(request.body, 'body');
+  });
 }

@@ -1,17 +1,25 @@
-import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { LOG_START, metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Platform } from '@stardeck/infra';
+import {
+  metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Db, type EventBus, type EventStore, type Logger, type StardeckConfig,
+} from '@stardeck/infra';
 import type { ProjectionAdmin } from '@stardeck/projector';
 import type { FastifyReply } from 'fastify';
-import { PLATFORM, PROJECTION_ADMIN } from '../platform/platform.module';
+import { InjectBus, InjectConfig, InjectDatabase, InjectEventStore, InjectLogger, InjectProjectionAdmin } from '../platform/tokens';
+import { RelayStateRepository } from './relay-state.repository';
 
 /** Liveness, readiness (database and bus reachable) and Prometheus metrics, outside /v1. */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
-    @Inject(PROJECTION_ADMIN) private readonly projections: ProjectionAdmin,
+    @InjectConfig() private readonly config: StardeckConfig,
+    @InjectDatabase() private readonly db: Db,
+    @InjectEventStore() private readonly store: EventStore,
+    @InjectBus() private readonly bus: EventBus,
+    @InjectLogger() private readonly logger: Logger,
+    @InjectProjectionAdmin() private readonly projections: ProjectionAdmin,
+    private readonly relayState: RelayStateRepository,
   ) {}
 
   @Get('health')
@@ -22,8 +30,8 @@ export class HealthController {
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, bus] = await Promise.all([
-      pingDatabase(this.platform.database.db).then(() => true, () => false),
-      this.platform.bus.isHealthy(),
+      pingDatabase(this.db).then(() => true, () => false),
+      this.bus.isHealthy(),
     ]);
     const ready = database && bus;
     void reply.status(ready ? 200 : 503);
@@ -31,27 +39,22 @@ export class HealthController {
       status: ready ? 'success' : 'error',
       status_code: ready ? 200 : 503,
       msg: { title: ready ? 'Ready' : 'Not Ready', description: ready ? 'All dependencies reachable' : 'A dependency is unreachable' },
-      data: { database, bus, bus_kind: this.platform.bus.kind, database_kind: this.platform.database.kind },
+      data: { database, bus, bus_kind: this.bus.kind, database_kind: this.config.databaseUrl ? 'postgres' : 'pglite' },
     };
   }
 
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   async metrics(): Promise<string> {
-    await this.refreshLag().catch((error) => this.platform.logger.warn({ err: error }, 'could not read lag for metrics'));
+    await this.refreshLag().catch((error) => this.logger.warn({ err: error }, 'could not read lag for metrics'));
     return metricsRegistry.metrics();
   }
 
   /** Lag is read from the shared database, so any API process reports it, wherever relay and projectors run. */
   private async refreshLag(): Promise<void> {
-    const db = this.platform.database.db;
-    const [relay, projections] = await Promise.all([
-      db.selectFrom('relay_state').select(['last_position', (eb) => eb.cast<string>('last_xid', 'text').as('last_xid')])
-        .where('id', '=', 1).executeTakeFirst(),
-      this.projections.status(),
-    ]);
+    const [relay, projections] = await Promise.all([this.relayState.cursor(this.db), this.projections.status()]);
     // Counted like projection lag: positions are not commit order, so subtracting would overstate it.
-    relayLagEvents.set(await this.platform.store.countAfter(relay ? { xid: relay.last_xid, position: relay.last_position } : LOG_START));
+    relayLagEvents.set(await this.store.countAfter(relay));
     for (const p of projections) projectorLagEvents.set({ projection: p.name }, p.lag);
   }
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { DeleteInviteDto, MSG } from '@stardeck/contracts';
+import { DeleteInviteDto, InviteCheckSchema, InviteCreatedSchema, InviteListSchema, MSG } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AuthGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
+import { AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
+import { ApiEnvelope, ApiPublic } from '../common/api-docs';
 import { ok } from '../common/envelope';
-import { RequestThrottleService } from '../auth/request-throttle.service';
 import { InvitesService } from './invites.service';
 
 @ApiTags('invites')
@@ -17,6 +17,8 @@ export class InvitesController {
 
   /** Public: the create-account form asks whether its invite key is usable and who sent it. */
   @Get('validate_invite/:token')
+  @ApiPublic()
+  @ApiEnvelope('Check an invite key and name who sent it', 200, { data: InviteCheckSchema })
   async validate(@Param('token') token: string, @Req() request: FastifyRequest) {
     await this.throttle.inviteCheck(request.ip);
     const result = await this.invites.check(token);
@@ -24,6 +26,7 @@ export class InvitesController {
   }
 
   @Get('invite')
+  @ApiEnvelope('List my invites and how many my tier allows', 200, { data: InviteListSchema })
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
   async list(@CurrentUser() user: AuthUser) {
@@ -31,15 +34,17 @@ export class InvitesController {
   }
 
   @Post('invite')
+  @ApiEnvelope('Create an invite', 201, { data: InviteCreatedSchema })
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
-  async create(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
-    const invite = await this.invites.create(user, { request_id: request.id });
+  async create(@CurrentUser() user: AuthUser) {
+    const invite = await this.invites.create(user);
     return ok({ invite }, { title: 'Invite', description: 'Invite created' });
   }
 
   @Delete('invite')
   @HttpCode(200)
+  @ApiEnvelope('Delete an unused invite', 200)
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
   async remove(@CurrentUser() user: AuthUser, @Body() dto: DeleteInviteDto) {

@@ -1,38 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { InviteView } from '@stardeck/contracts';
-import type { Db, InvitesTable, Platform, Tx } from '@stardeck/infra';
+import type { Db, InvitesTable, Tx } from '@stardeck/infra';
 import { sql, type Selectable } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
 
 export type InviteRow = Selectable<InvitesTable>;
 
 /** Reads of the `invites` projection. No business rules. */
 @Injectable()
 export class InvitesRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
-  }
-
   /** An invite that can still be redeemed: not deleted, not used. */
-  findRedeemable(key: string): Promise<InviteRow | undefined> {
-    return this.db.selectFrom('invites').selectAll()
+  findRedeemable(executor: Db | Tx, key: string): Promise<InviteRow | undefined> {
+    return executor.selectFrom('invites').selectAll()
       .where('key', '=', key).where('deleted_at', 'is', null).where('used_at', 'is', null)
       .executeTakeFirst();
   }
 
-  async inviterOf(key: string) {
-    return this.db
-      .selectFrom('invites')
-      .innerJoin('users', 'users.id', 'invites.inviter_id')
-      .select(['users.id', 'users.username', 'users.display_name', 'users.slug'])
-      .where('invites.key', '=', key).where('invites.deleted_at', 'is', null).where('invites.used_at', 'is', null)
+  /** Who sent a key that can still be redeemed. */
+  async inviterOf(executor: Db | Tx, key: string): Promise<string | undefined> {
+    const row = await executor.selectFrom('invites').select('inviter_id')
+      .where('key', '=', key).where('deleted_at', 'is', null).where('used_at', 'is', null)
       .executeTakeFirst();
+    return row?.inviter_id;
   }
 
   /** The inviter's own invites (not those made for access requests): used plus pending count against the tier's limit. */
-  async countOutstanding(inviterId: string, executor: Db | Tx = this.db): Promise<{ used: number; pending: number }> {
+  async countOutstanding(executor: Db | Tx, inviterId: string): Promise<{ used: number; pending: number }> {
     const row = await executor
       .selectFrom('invites')
       .select([
@@ -44,13 +36,14 @@ export class InvitesRepository {
     return { used: row.used, pending: row.pending };
   }
 
-  async listViews(inviterId: string): Promise<InviteView[]> {
-    const rows = await this.db
+  async listViews(executor: Db | Tx, inviterId: string): Promise<InviteView[]> {
+    const rows = await executor
       .selectFrom('invites')
       .leftJoin('users', 'users.id', 'invites.used_by_id')
+      .leftJoin('profiles', 'profiles.user_id', 'invites.used_by_id')
       .select([
         'invites.id', 'invites.key', 'invites.created_at', 'invites.used_at', 'invites.used_by_id',
-        'users.username as used_by_username', 'users.display_name as used_by_display_name',
+        'users.username as used_by_username', 'profiles.display_name as used_by_display_name',
       ])
       .where('invites.inviter_id', '=', inviterId).where('invites.deleted_at', 'is', null)
       .orderBy('invites.created_at', 'desc').orderBy('invites.id')
@@ -58,13 +51,14 @@ export class InvitesRepository {
     return rows.map(toView);
   }
 
-  async findView(id: string, executor: Db | Tx = this.db): Promise<InviteView | undefined> {
+  async findView(executor: Db | Tx, id: string): Promise<InviteView | undefined> {
     const row = await executor
       .selectFrom('invites')
       .leftJoin('users', 'users.id', 'invites.used_by_id')
+      .leftJoin('profiles', 'profiles.user_id', 'invites.used_by_id')
       .select([
         'invites.id', 'invites.key', 'invites.created_at', 'invites.used_at', 'invites.used_by_id',
-        'users.username as used_by_username', 'users.display_name as used_by_display_name',
+        'users.username as used_by_username', 'profiles.display_name as used_by_display_name',
       ])
       .where('invites.id', '=', id)
       .executeTakeFirst();

@@ -1,25 +1,33 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { Platform } from '@stardeck/infra';
-import { ProjectionAdmin, ALL_PROJECTIONS } from '@stardeck/projector';
+import { ProjectionAdmin, allProjections } from '@stardeck/projector';
+import { TOKENS } from './tokens';
 
-/** Injection tokens for the adapters of this process; domain modules ask for these, never for concrete classes. */
-export const PLATFORM = Symbol('Platform');
-export const PROJECTION_ADMIN = Symbol('ProjectionAdmin');
-
+/**
+ * The adapters this process runs on, each under its own token. Feature modules ask for the ports
+ * they use; none of them sees which adapter is behind a port.
+ */
 @Global()
 @Module({})
 export class PlatformModule {
   static register(platform: Platform): DynamicModule {
-    return {
-      module: PlatformModule,
-      providers: [
-        { provide: PLATFORM, useValue: platform },
-        {
-          provide: PROJECTION_ADMIN,
-          useFactory: () => new ProjectionAdmin(ALL_PROJECTIONS, platform.store, platform.bus, platform.locks, platform.logger),
-        },
-      ],
-      exports: [PLATFORM, PROJECTION_ADMIN],
-    };
+    const providers = [
+      { provide: TOKENS.config, useValue: platform.config },
+      { provide: TOKENS.logger, useValue: platform.logger },
+      { provide: TOKENS.database, useValue: platform.database.db },
+      { provide: TOKENS.eventStore, useValue: platform.store },
+      { provide: TOKENS.bus, useValue: platform.bus },
+      { provide: TOKENS.signals, useValue: platform.signals },
+      { provide: TOKENS.locks, useValue: platform.locks },
+      { provide: TOKENS.mailer, useValue: platform.mailer },
+      { provide: TOKENS.storage, useValue: platform.storage },
+      { provide: TOKENS.transcodeQueue, useValue: platform.transcodeQueue },
+      { provide: TOKENS.clock, useValue: platform.clock },
+      {
+        provide: TOKENS.projectionAdmin,
+        useFactory: () => new ProjectionAdmin(allProjections(platform), platform.store, platform.bus, platform.locks, platform.logger),
+      },
+    ];
+    return { module: PlatformModule, providers, exports: providers.map((p) => p.provide) };
   }
 }

@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
-import { Controller, Get, Inject, Put, Req, Res, type OnModuleInit } from '@nestjs/common';
+import { Controller, Get, Put, Req, Res, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
-  LocalStorage, ObjectTooLargeError, STORAGE_ROUTE_PREFIX, assertObjectKey, attachmentDisposition, parseRange, type Platform, type StorageGrant,
+  LocalStorage, ObjectTooLargeError, STORAGE_ROUTE_PREFIX, assertObjectKey, attachmentDisposition, parseRange, type ObjectStorage, type StorageGrant,
 } from '@stardeck/infra';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { ok } from '../common/envelope';
-import { PLATFORM } from '../platform/platform.module';
+import { AcceptsBody } from '../common/body-types';
+import { InjectStorage } from '../platform/tokens';
 import { detachedBody, registerUploadBodyParser } from './upload-body';
 
 type Query = Record<string, string | undefined>;
@@ -24,7 +25,7 @@ const DIGITS = /^\d{1,15}$/;
 @Controller('v1/storage/objects')
 export class StorageController implements OnModuleInit {
   constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
+    @InjectStorage() private readonly storage: ObjectStorage,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -33,6 +34,7 @@ export class StorageController implements OnModuleInit {
   }
 
   @Put('*')
+  @AcceptsBody('raw')
   async upload(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const storage = this.localStorage();
     const key = keyOf(request);
@@ -91,7 +93,7 @@ export class StorageController implements OnModuleInit {
   }
 
   private localStorage(): LocalStorage {
-    const storage = this.platform.storage;
+    const storage = this.storage;
     if (!(storage instanceof LocalStorage)) throw ApiError.notFound();
     return storage;
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { pixelArtworkSvg } from '@stardeck/contracts';
+import { ApiPublic } from '../common/api-docs';
 import { trackIdParam } from './tracks.controller';
 
 /**
@@ -11,6 +12,10 @@ import { trackIdParam } from './tracks.controller';
 @Controller('v1/tracks')
 export class ArtworkController {
   @Get(':id/artwork.svg')
+  @ApiPublic()
+  @ApiOperation({ summary: 'The generated pixel artwork of a track' })
+  @ApiProduces('image/svg+xml')
+  @ApiResponse({ status: 200, description: 'An SVG image', content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', 'public, max-age=31536000, immutable')
   artwork(@Param('id') id: string): string {

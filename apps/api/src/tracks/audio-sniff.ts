@@ -1,4 +1,4 @@
-import type { AudioExtension } from '@stardeck/contracts';
+import { PREFLIGHT_CHUNK_BYTES, type AudioExtension } from '@stardeck/contracts';
 
 /** What file-type may call each of the six accepted formats. */
 const FAMILY_OF: Record<string, AudioExtension> = {
@@ -63,11 +63,41 @@ function headerIsWhole(family: AudioExtension, bytes: Uint8Array): boolean {
   return view.length >= 32;
 }
 
+/** Some taggers stack a few ID3v2 tags; more than this in a row is not an audio file. */
+const MAX_ID3_TAGS = 4;
+const ID3_HEADER_BYTES = 10;
+/** After the tags, fewer bytes than this cannot show which format follows. */
+const MIN_SNIFF_BYTES = 64;
+
 /**
- * The audio format of the first bytes of a file, by magic number; null when the bytes are not one
- * of the six accepted formats or end before the format's header does.
+ * Bytes taken by the ID3v2 tag that starts `header` (its first 10 bytes), footer included; 0 when
+ * no tag starts there, null when the header is malformed. The size is four 7-bit bytes
+ * ("syncsafe", ID3v2.4 structure §3.1), and flag 0x10 announces a 10-byte footer.
  */
-export async function sniffAudio(bytes: Uint8Array): Promise<AudioExtension | null> {
+export function id3v2Length(header: Uint8Array): number | null {
+  if (header.length < ID3_HEADER_BYTES || header[0] !== 0x49 || header[1] !== 0x44 || header[2] !== 0x33) return 0;
+  const size = header.subarray(6, 10);
+  if (header[3] === 0xff || header[4] === 0xff || size.some((byte) => byte >= 0x80)) return null;
+  return ID3_HEADER_BYTES + ((size[0]! << 21) | (size[1]! << 14) | (size[2]! << 7) | size[3]!) + (header[5]! & 0x10 ? 10 : 0);
+}
+
+/** Reads up to `length` bytes of a file from `start` (fewer at its end). */
+export type ReadBytes = (start: number, length: number) => Promise<Uint8Array>;
+
+/** Where the audio starts: past the ID3v2 tags at the front. null when a tag is malformed or they never end. */
+async function skipId3Tags(read: ReadBytes): Promise<number | null> {
+  let offset = 0;
+  for (let tags = 0; tags <= MAX_ID3_TAGS; tags++) {
+    const length = id3v2Length(await read(offset, ID3_HEADER_BYTES));
+    if (length === null) return null;
+    if (length === 0) return offset;
+    offset += length;
+  }
+  return null;
+}
+
+/** The format of bytes that start where the audio does (no ID3 tag in front). */
+async function sniffAudioStart(bytes: Uint8Array): Promise<AudioExtension | null> {
   if (bytes.length === 0) return null;
   // file-type is ESM-only; a dynamic import keeps this CommonJS build able to load it.
   const { fileTypeFromBuffer } = await import('file-type');
@@ -75,4 +105,30 @@ export async function sniffAudio(bytes: Uint8Array): Promise<AudioExtension | nu
   const family = detected ? FAMILY_OF[detected.ext] ?? null : sniffFrameSync(bytes);
   if (!family) return null;
   return headerIsWhole(family, bytes) ? family : null;
+}
+
+/**
+ * The audio format of the first bytes of a file (the preflight's chunk), by magic number; null
+ * when they are not one of the six accepted formats or end before the format's header does.
+ *
+ * An ID3 tag can claim any length. When it runs past these bytes, they cannot show what follows
+ * it: they pass as MP3 here, a first filter only, and `sniffStoredAudio` reads on at create.
+ */
+export async function sniffAudio(bytes: Uint8Array): Promise<AudioExtension | null> {
+  const start = await skipId3Tags(async (from, length) => bytes.subarray(from, from + length));
+  if (start === null) return null;
+  if (start > 0 && bytes.length - start < MIN_SNIFF_BYTES) return 'mp3';
+  return sniffAudioStart(bytes.subarray(start));
+}
+
+/**
+ * The audio format of a stored file of `size` bytes, looking past every ID3 tag at its front:
+ * what follows them must itself be one of the six formats (an MP3's tag must be followed by MPEG
+ * frames), or the file is refused. ffmpeg skips such tags too and would otherwise read whatever
+ * follows, a playlist naming other files included.
+ */
+export async function sniffStoredAudio(size: number, read: ReadBytes): Promise<AudioExtension | null> {
+  const start = await skipId3Tags(read);
+  if (start === null || start >= size) return null;
+  return sniffAudioStart(await read(start, PREFLIGHT_CHUNK_BYTES));
 }

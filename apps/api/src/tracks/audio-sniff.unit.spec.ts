@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffAudio, sniffFrameSync } from './audio-sniff';
+import { id3v2Length, sniffAudio, sniffFrameSync, sniffStoredAudio } from './audio-sniff';
 
 /** An MPEG-1 layer III header: 128 kbit/s, 44.1 kHz, no padding → 417-byte frames. */
 const MP3_HEADER = [0xff, 0xfb, 0x90, 0x00];
@@ -17,6 +17,15 @@ function flacHeader(streamInfoLength = 34, sampleRate = 44100): Buffer {
   bytes.writeUIntBE(sampleRate << 4, 18, 3);
   return bytes;
 }
+
+/** An ID3v2.4 tag whose body is `bodyBytes` of padding; its size is written 7 bits per byte. */
+function id3Tag(bodyBytes: number): Buffer {
+  const size = [21, 14, 7, 0].map((shift) => (bodyBytes >> shift) & 0x7f);
+  return Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, ...size]), Buffer.alloc(bodyBytes)]);
+}
+
+const stored = (file: Buffer) => sniffStoredAudio(file.length, async (start, length) => file.subarray(start, start + length));
+const HLS = Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:/data/objects/tracks/1/high.mp3\n#EXT-X-ENDLIST\n');
 
 describe('audio sniffing', () => {
   it('finds bare MP3 frames only when a second header follows one frame later', () => {
@@ -52,5 +61,36 @@ describe('audio sniffing', () => {
     wav.writeUInt32LE(16, 16);
     expect(await sniffAudio(wav)).toBe('wav');
     expect(await sniffAudio(wav.subarray(0, 20))).toBeNull();
+  });
+
+  it('reads the length of an ID3v2 tag, footer included, and refuses a malformed one', () => {
+    expect(id3v2Length(id3Tag(8000))).toBe(8010);
+    const withFooter = id3Tag(100);
+    withFooter[5] = 0x10;
+    expect(id3v2Length(withFooter)).toBe(120);
+    expect(id3v2Length(bareMp3Frames(1))).toBe(0);
+    const bad = id3Tag(100);
+    bad[7] = 0x80;
+    expect(id3v2Length(bad)).toBeNull();
+  });
+
+  it('looks past ID3 tags of any length in a stored file: MPEG frames must follow an MP3 tag', async () => {
+    expect(await stored(Buffer.concat([id3Tag(8000), bareMp3Frames(4)]))).toBe('mp3');
+    expect(await stored(Buffer.concat([id3Tag(50), id3Tag(9000), bareMp3Frames(4)]))).toBe('mp3');
+    expect(await stored(Buffer.concat([id3Tag(8000), flacHeader()]))).toBe('flac');
+    expect(await stored(Buffer.concat([id3Tag(8000), HLS]))).toBeNull();
+    expect(await stored(Buffer.concat([id3Tag(8000), Buffer.from('ffconcat version 1.0\nfile /x.mp3\n')]))).toBeNull();
+    expect(await stored(id3Tag(8000))).toBeNull();
+  });
+
+  it('never takes frames inside an ID3 tag for the audio after it', async () => {
+    const tag = id3Tag(3000);
+    bareMp3Frames(3).copy(tag, 20);
+    expect(await sniffAudio(Buffer.concat([tag, HLS]))).toBeNull();
+    expect(await stored(Buffer.concat([tag, HLS]))).toBeNull();
+  });
+
+  it('lets first bytes that are all ID3 tag pass the preflight, which cannot see past them', async () => {
+    expect(await sniffAudio(Buffer.concat([id3Tag(8000), HLS]).subarray(0, 4096))).toBe('mp3');
   });
 });

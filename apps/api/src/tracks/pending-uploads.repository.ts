@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Platform, Tx } from '@stardeck/infra';
-import { sql } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
+import { Injectable } from '@nestjs/common';
+import { storageUsage } from '@stardeck/domain';
+import type { Db, Tx } from '@stardeck/infra';
 
 /**
  * Uploads a preflight signed and no track has claimed yet. They count against the member's quota
@@ -9,32 +8,36 @@ import { PLATFORM } from '../platform/platform.module';
  */
 @Injectable()
 export class PendingUploadsRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
-  }
-
   async reserve(tx: Tx, key: string, userId: string, filesize: number, expiresAt: Date): Promise<void> {
     await tx.insertInto('pending_uploads').values({ key, user_id: userId, filesize, expires_at: expiresAt }).execute();
   }
 
-  /** A track took the upload: it now counts as the track's size. */
-  async claim(tx: Tx, key: string): Promise<void> {
-    await tx.deleteFrom('pending_uploads').where('key', '=', key).execute();
+  /**
+   * A track takes the upload: it now counts as the track's size. The row stays, claimed, until it
+   * expires, when the sweeper deletes whatever the still-valid URL wrote to the key since.
+   * False when a track has already claimed it.
+   */
+  async claim(tx: Tx, key: string, now: Date): Promise<boolean> {
+    const row = await tx.selectFrom('pending_uploads').select('claimed_at').where('key', '=', key).forUpdate().executeTakeFirst();
+    if (row?.claimed_at) return false;
+    if (row) await tx.updateTable('pending_uploads').set({ claimed_at: now }).where('key', '=', key).execute();
+    return true;
   }
 
-  async reservedBytes(userId: string, executor: Db | Tx = this.db): Promise<number> {
-    const row = await executor.selectFrom('pending_uploads').select(sql<number>`coalesce(sum(filesize), 0)::bigint`.as('bytes'))
-      .where('user_id', '=', userId).where('expires_at', '>', new Date()).executeTakeFirstOrThrow();
-    return Number(row.bytes);
+  async isClaimed(executor: Db | Tx, key: string): Promise<boolean> {
+    const row = await executor.selectFrom('pending_uploads').select('claimed_at').where('key', '=', key).executeTakeFirst();
+    return Boolean(row?.claimed_at);
   }
 
-  async expired(limit: number): Promise<{ key: string }[]> {
-    return this.db.selectFrom('pending_uploads').select('key').where('expires_at', '<=', new Date()).orderBy('expires_at').limit(limit).execute();
+  reservedBytes(executor: Db | Tx, userId: string, now: Date): Promise<number> {
+    return storageUsage.reservedBytes(executor, userId, now);
   }
 
-  async remove(key: string): Promise<void> {
-    await this.db.deleteFrom('pending_uploads').where('key', '=', key).execute();
+  async expired(executor: Db | Tx, limit: number, now: Date): Promise<{ key: string }[]> {
+    return executor.selectFrom('pending_uploads').select('key').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+  }
+
+  async remove(executor: Db | Tx, key: string): Promise<void> {
+    await executor.deleteFrom('pending_uploads').where('key', '=', key).execute();
   }
 }

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ListeningHistoryQueryDto } from '@stardeck/contracts';
-import type { FastifyRequest } from 'fastify';
-import { AuthGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
+import { ListeningHistoryQueryDto, HistoryPageSchema, PlayUrlSchema } from '@stardeck/contracts';
+import { AuthGuard, CurrentUser, type AuthUser } from '../auth';
+import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
 import { PlayService } from './play.service';
 import { trackIdParam } from './tracks.controller';
@@ -18,11 +18,14 @@ export class PlayController {
   constructor(private readonly plays: PlayService) {}
 
   @Get('tracks/:id/play')
-  async play(@CurrentUser() user: AuthUser, @Param('id') id: string, @Req() request: FastifyRequest) {
-    return ok(await this.plays.play(user, trackIdParam(id), { request_id: request.id }));
+  @ApiEnvelope('Get a short-lived URL to stream a track', 200, { data: PlayUrlSchema })
+  async play(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return ok(await this.plays.play(user, trackIdParam(id)));
   }
 
   @Get('listening_history')
+  @ApiEnvelope('My listening history, or a member\'s who shares it', 200, { data: HistoryPageSchema })
+  @ApiQueryFrom(ListeningHistoryQueryDto)
   async history(@CurrentUser() user: AuthUser, @Query() query: ListeningHistoryQueryDto) {
     return ok(await this.plays.history(user, query.username, {
       limit: query.limit ?? HISTORY_PAGE, offset: query.offset ?? 0, dir: query.sort_dir ?? 'desc',

@@ -1,15 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_USER_CONFIG, TRACK_MSG, effectiveStreamingQuality, trackStreamIds, type RenditionInfo, type StreamingQuality,
   type TrackPlayed, type TrackRenditions, type TrackView, type UserConfig,
 } from '@stardeck/contracts';
-import type { EventMetadata, Platform } from '@stardeck/infra';
+import type { Db, EventStore, ObjectStorage } from '@stardeck/infra';
 import { sql } from 'kysely';
-import type { AuthUser } from '../auth/auth.guard';
-import { tierOf } from '../auth/me.service';
+import { tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import { PLATFORM } from '../platform/platform.module';
-import { TrackViewBuilder, canView } from './track-view';
+import { requestContext } from '../common/request-context';
+import { trackVisibility } from '../common/visibility';
+import { InjectDatabase, InjectEventStore, InjectStorage } from '../platform/tokens';
+import { TrackViewBuilder } from './track-view';
 import { TracksRepository } from './tracks.repository';
 
 export interface PlayUrl {
@@ -38,14 +39,16 @@ export function configOf(user: { config: unknown }): UserConfig {
 @Injectable()
 export class PlayService {
   constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
+    @InjectDatabase() private readonly db: Db,
+    @InjectEventStore() private readonly store: EventStore,
+    @InjectStorage() private readonly storage: ObjectStorage,
     private readonly tracks: TracksRepository,
     private readonly views: TrackViewBuilder,
   ) {}
 
-  async play(user: AuthUser, trackId: number, meta: Omit<EventMetadata, 'actor'>): Promise<PlayUrl> {
-    const row = await this.tracks.findRow(trackId);
-    if (!row || !canView(row, user.id)) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Track');
+  async play(user: AuthUser, trackId: number): Promise<PlayUrl> {
+    const row = await this.tracks.findRow(this.db, trackId);
+    if (!row || !trackVisibility.canView(row, user)) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Track');
     if (row.status !== 'ready' || !row.renditions) {
       throw ApiError.conflict(row.status === 'failed' ? TRACK_MSG.trackFailed : TRACK_MSG.trackNotReady, 'Track');
     }
@@ -55,30 +58,29 @@ export class PlayService {
     });
     const rendition: RenditionInfo = quality === 'flac' ? renditions.lossless! : quality === 'high' ? renditions.high : renditions.standard;
     const expiresIn = playUrlSeconds(row.duration);
-    const url = await this.platform.storage.signDownload(rendition.key, { expiresInSeconds: expiresIn, contentType: rendition.mimetype });
+    const url = await this.storage.signDownload(rendition.key, { expiresInSeconds: expiresIn, contentType: rendition.mimetype });
     const played: TrackPlayed = { type: 'TrackPlayed', data: { track_id: row.id, user_id: user.id, track_owner_id: row.user_id, quality } };
     // A listener's own stream: plays never contend with edits of the track's stream.
-    await this.platform.store.append(trackStreamIds.listening(user.id), 'any', [played], { ...meta, actor: user.id });
+    await this.store.append(trackStreamIds.listening(user.id), 'any', [played], requestContext.metadata());
     return { url, quality, mimetype: rendition.mimetype, expires_in: expiresIn };
   }
 
   async history(viewer: AuthUser, username: string | undefined, page: { limit: number; offset: number; dir: 'asc' | 'desc' }): Promise<HistoryPage> {
-    const owner = username ? await this.tracks.findUserByUsername(username) : { id: viewer.id, username: viewer.username, config: viewer.config };
+    const owner = username ? await this.tracks.findUserByUsername(this.db, username) : { id: viewer.id, username: viewer.username, config: viewer.config };
     if (!owner) throw ApiError.notFound(TRACK_MSG.userNotFound(username!), 'User');
     if (owner.id !== viewer.id && !configOf(owner).share_listening_history) throw ApiError.forbidden(TRACK_MSG.historyHidden, 'Listening History');
-    const db = this.platform.database.db;
-    const base = db.selectFrom('listening_history').innerJoin('tracks', 'tracks.id', 'listening_history.track_id')
+    const base = this.db.selectFrom('listening_history').innerJoin('tracks', 'tracks.id', 'listening_history.track_id')
       .where('listening_history.user_id', '=', owner.id)
-      // Someone else's history only shows what the viewer could open anyway.
-      .where((eb) => eb.or([eb('tracks.user_id', '=', viewer.id), eb.and([eb('tracks.visibility', '!=', 'private'), eb('tracks.status', '!=', 'failed')])]));
+      // Someone else's history is a list like any other: only what is listed to the viewer.
+      .where(owner.id === viewer.id ? trackVisibility.visibleTo(viewer) : trackVisibility.listedTo(viewer));
     const [entries, count] = await Promise.all([
       base.select(['listening_history.track_id', 'listening_history.played_at'])
         .orderBy('listening_history.played_at', page.dir).orderBy('listening_history.event_position', page.dir)
         .limit(page.limit).offset(page.offset).execute(),
       base.select(sql<number>`count(*)::bigint`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    const rows = await this.tracks.findViews([...new Set(entries.map((e) => e.track_id))]);
-    const views = new Map((await this.views.build(rows, viewer.id)).map((v) => [v.id, v]));
+    const rows = await this.tracks.findViews(this.db, [...new Set(entries.map((e) => e.track_id))]);
+    const views = new Map((await this.views.build(this.db, rows, viewer.id)).map((v) => [v.id, v]));
     const tracks = entries.flatMap((e) => {
       const view = views.get(e.track_id);
       return view ? [{ ...view, played_at: new Date(e.played_at).toISOString() }] : [];

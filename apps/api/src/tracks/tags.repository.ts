@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { slugify, type TagView, type TrackTagRef } from '@stardeck/contracts';
-import type { Db, Platform, Tx } from '@stardeck/infra';
+import { Injectable } from '@nestjs/common';
+import type { TagView, TrackTagRef } from '@stardeck/contracts';
+import { tagRegistry } from '@stardeck/domain';
+import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
+import { trackVisibility, type Viewer } from '../common/visibility';
 
 export interface TagListRow extends TagView {
   unique_artists: number;
@@ -19,36 +20,19 @@ const USAGE = sql`(
 /** Tag ids by case-insensitive name, and tag usage reads. No business rules. */
 @Injectable()
 export class TagsRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
+  /** The tag of each name, registering new names (the domain's registry). */
+  ensure(tx: Tx, names: string[]): Promise<TrackTagRef[]> {
+    return tagRegistry.ensure(tx, names);
   }
 
-  /**
-   * The tag of each name, registering new names. A concurrent registration of the same name waits
-   * on the unique index and then gets the same id.
-   */
-  async ensure(tx: Tx, names: string[]): Promise<TrackTagRef[]> {
-    const tags: TrackTagRef[] = [];
-    for (const name of names) {
-      const { rows } = await sql<TrackTagRef>`
-        insert into tags (name, slug) values (${name}, ${slugify(name, 'tag')})
-        on conflict ((lower(name))) do update set name = tags.name
-        returning id, name, slug`.execute(tx);
-      tags.push({ ...rows[0]!, id: Number(rows[0]!.id) });
-    }
-    return tags;
-  }
-
-  async forTracks(trackIds: number[]): Promise<Map<number, TagView[]>> {
+  async forTracks(executor: Db | Tx, trackIds: number[]): Promise<Map<number, TagView[]>> {
     const byTrack = new Map<number, TagView[]>();
     if (trackIds.length === 0) return byTrack;
     const { rows } = await sql<{ track_id: number; id: number; name: string; slug: string; usage_count: number | null }>`
       select tt.track_id, t.id, t.name, t.slug, u.usage_count
       from track_tags tt join tags t on t.id = tt.tag_id left join ${USAGE} u on u.tag_id = t.id
       where tt.track_id in (${sql.join(trackIds)})
-      order by tt.track_id, tt.position`.execute(this.db);
+      order by tt.track_id, tt.position`.execute(executor);
     for (const row of rows) {
       const list = byTrack.get(row.track_id) ?? [];
       list.push({ id: row.id, name: row.name, slug: row.slug, usage_count: Number(row.usage_count ?? 0) });
@@ -57,21 +41,42 @@ export class TagsRepository {
     return byTrack;
   }
 
-  async list(options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string }): Promise<{ tags: TagListRow[]; uniqueArtists: number }> {
+  async list(
+    executor: Db | Tx,
+    options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer },
+  ): Promise<{ tags: TagListRow[]; uniqueArtists: number }> {
+    const [tags, uniqueArtists] = await Promise.all([this.listTags(executor, { ...options, minUsage: 1 }), this.uniqueArtists(executor)]);
+    return { tags, uniqueArtists };
+  }
+
+  /** The most used tags, each on at least `minUsage` listed tracks (discover and the cloud leave out tags used once). */
+  popular(executor: Db | Tx, limit: number, minUsage: number): Promise<TagListRow[]> {
+    return this.listTags(executor, { limit, offset: 0, sort: 'usage_count', viewer: null, minUsage });
+  }
+
+  private async listTags(
+    executor: Db | Tx,
+    options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer; minUsage: number },
+  ): Promise<TagListRow[]> {
     const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const order = options.sort === 'name' ? sql`lower(t.name) asc` : sql`coalesce(u.usage_count, 0) desc, lower(t.name) asc`;
-    // Without a search only tags in use are listed; a search also finds unused ones to reuse.
+    // A search finds a tag only if a track listed to the viewer carries it (their own included, to
+    // reuse), so the names on someone else's private or unlisted tracks never show.
+    const visibleTagIds = executor.selectFrom('track_tags').innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
+      .select('track_tags.tag_id').where(trackVisibility.listedTo(options.viewer));
+    // Without a search only tags counted in public use are listed.
     const { rows } = await sql<TagListRow>`
       select t.id, t.name, t.slug, coalesce(u.usage_count, 0) as usage_count, coalesce(u.unique_artists, 0) as unique_artists
       from tags t left join ${USAGE} u on u.tag_id = t.id
-      where ${pattern ? sql`lower(t.name) like ${pattern}` : sql`u.usage_count > 0`}
+      where ${pattern ? sql`lower(t.name) like ${pattern} and t.id in (${visibleTagIds})` : sql`u.usage_count >= ${options.minUsage}`}
       order by ${order}
-      limit ${options.limit} offset ${options.offset}`.execute(this.db);
-    const artists = await this.db.selectFrom('tag_usage_tracks').select(sql<number>`count(distinct user_id)::bigint`.as('n'))
+      limit ${options.limit} offset ${options.offset}`.execute(executor);
+    return rows.map((r) => ({ ...r, id: Number(r.id), usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
+  }
+
+  private async uniqueArtists(executor: Db | Tx): Promise<number> {
+    const artists = await executor.selectFrom('tag_usage_tracks').select(sql<number>`count(distinct user_id)::bigint`.as('n'))
       .where('public', '=', true).where('failed', '=', false).where(sql<boolean>`cardinality(tag_ids) > 0`).executeTakeFirstOrThrow();
-    return {
-      tags: rows.map((r) => ({ ...r, id: Number(r.id), usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) })),
-      uniqueArtists: Number(artists.n),
-    };
+    return Number(artists.n);
   }
 }

@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { LIST_PEAK_PAIRS, downsamplePeaks, formatDuration, type TrackRenditions, type TrackView } from '@stardeck/contracts';
+import { formatDuration, type TrackRenditions, type TrackView } from '@stardeck/contracts';
+import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
+import { InjectConfig } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
 import { TagsRepository } from './tags.repository';
-import type { TrackListRow, TrackRow } from './tracks.repository';
-
-/** Who may read a track: the owner always; others public and unlisted ones that did not fail. No IDOR: others get 404. */
-export function canView(track: Pick<TrackRow, 'user_id' | 'visibility' | 'status'>, viewerId: string | null): boolean {
-  if (viewerId !== null && track.user_id === viewerId) return true;
-  return track.visibility !== 'private' && track.status !== 'failed';
-}
+import { NO_SOCIAL_FACTS, TrackSocialRepository } from './track-social.repository';
+import type { TrackListRow } from './tracks.repository';
 
 export function qualitiesOf(renditions: TrackRenditions | null): string[] {
   if (!renditions) return [];
@@ -19,13 +16,22 @@ export function qualitiesOf(renditions: TrackRenditions | null): string[] {
 @Injectable()
 export class TrackViewBuilder {
   constructor(
+    @InjectConfig() private readonly config: StardeckConfig,
     private readonly tags: TagsRepository,
     private readonly artwork: ArtworkService,
+    private readonly social: TrackSocialRepository,
   ) {}
 
-  /** Lists carry coarser waveforms (LIST_PEAK_PAIRS); a single track carries the full resolution. */
-  async build(rows: TrackListRow[], viewerId: string | null, options: { fullPeaks?: boolean } = {}): Promise<TrackView[]> {
-    const tagsByTrack = await this.tags.forTracks(rows.map((r) => r.id));
+  /**
+   * Every view carries the list-resolution waveform as the projection packed it (a string passed
+   * through, nothing parsed) and the URL of the full one.
+   */
+  async build(executor: Db | Tx, rows: TrackListRow[], viewerId: string | null): Promise<TrackView[]> {
+    const ids = rows.map((r) => r.id);
+    const [tagsByTrack, socialByTrack] = await Promise.all([
+      this.tags.forTracks(executor, ids),
+      this.social.forTracks(executor, ids, viewerId === null ? null : { id: viewerId }),
+    ]);
     return Promise.all(rows.map(async (row) => {
       const own = viewerId !== null && row.user_id === viewerId;
       const playCount = Number(row.play_count);
@@ -57,16 +63,18 @@ export class TrackViewBuilder {
         analysis: {
           bitrate: row.bitrate,
           play_count: playCount,
-          peaks: options.fullPeaks ? row.peaks ?? [] : downsamplePeaks(row.peaks ?? [], LIST_PEAK_PAIRS),
+          peaks: row.list_peaks ?? '',
+          peaks_url: row.list_peaks === null ? null : `${this.config.publicUrl}/v1/tracks/${row.id}/peaks`,
           standard: { duration: row.duration },
         },
         qualities: qualitiesOf(row.renditions as TrackRenditions | null),
         play_count: playCount,
+        ...(socialByTrack.get(row.id) ?? NO_SOCIAL_FACTS),
       };
     }));
   }
 
-  async buildOne(row: TrackListRow, viewerId: string | null): Promise<TrackView> {
-    return (await this.build([row], viewerId, { fullPeaks: true }))[0]!;
+  async buildOne(executor: Db | Tx, row: TrackListRow, viewerId: string | null): Promise<TrackView> {
+    return (await this.build(executor, [row], viewerId))[0]!;
   }
 }

@@ -1,10 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Platform, TracksTable, Tx } from '@stardeck/infra';
-import { sql, type Selectable } from 'kysely';
-import { PLATFORM } from '../platform/platform.module';
+import { Injectable } from '@nestjs/common';
+import type { Db, Tx } from '@stardeck/infra';
+import { storageUsage, type TrackRow } from '@stardeck/domain';
+import { sql } from 'kysely';
+import { paginate, type Page } from '../common/paginate';
+import { trackVisibility, type Viewer } from '../common/visibility';
 
-export type TrackRow = Selectable<TracksTable>;
-export type TrackListRow = TrackRow & { username: string; display_name: string | null; play_count: number; progress: number | null };
+export type { TrackRow };
+
+/**
+ * Every column of the tracks model but the full-resolution waveform: a track view carries only
+ * the list resolution and points at the full one (GET /v1/tracks/{id}/peaks).
+ */
+const VIEW_COLUMNS = [
+  'tracks.id', 'tracks.user_id', 'tracks.title', 'tracks.slug', 'tracks.description', 'tracks.visibility', 'tracks.status',
+  'tracks.failure_reason', 'tracks.filename', 'tracks.mimetype', 'tracks.extension', 'tracks.filesize', 'tracks.source_key',
+  'tracks.lossless', 'tracks.renditions', 'tracks.duration', 'tracks.bitrate', 'tracks.list_peaks', 'tracks.peaks_key',
+  'tracks.artwork_key', 'tracks.artwork_mimetype', 'tracks.parent_id', 'tracks.created_at', 'tracks.updated_at', 'tracks.version',
+] as const;
+
+export type TrackListRow = Omit<TrackRow, 'peaks'> & { username: string; display_name: string | null; play_count: number; progress: number | null };
 
 export interface ListFilter {
   limit: number;
@@ -15,71 +29,72 @@ export interface ListFilter {
   userId?: string;
   tagIds?: number[];
   excludeIds?: number[];
-  /** Listed = public and ready; false also shows the owner's private, unlisted, processing and failed tracks. */
-  listedOnly: boolean;
+  /** Whose lists these are: the viewer's own tracks show in every state, others' only when listed. */
+  viewer: Viewer;
+  /** Explore and random tracks list only what is listed to everyone, even the viewer's own private ones. */
+  everyoneOnly?: boolean;
 }
 
-/** Reads of the `tracks` write model and the play-count read model. No business rules. */
+/** Reads of the `tracks` read model joined with owners, play counts and progress. No business rules. */
 @Injectable()
 export class TracksRepository {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
-
-  private get db(): Db {
-    return this.platform.database.db;
-  }
-
   async nextTrackId(tx: Tx): Promise<number> {
     const { rows } = await sql<{ id: number }>`select nextval('track_id_seq') as id`.execute(tx);
     return Number(rows[0]!.id);
   }
 
-  findRow(id: number, executor: Db | Tx = this.db): Promise<TrackRow | undefined> {
+  findRow(executor: Db | Tx, id: number): Promise<TrackRow | undefined> {
     return executor.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Bytes of every stored source the member has: what the tier's storage quota counts (failed uploads are removed). */
-  async storageUsed(userId: string, executor: Db | Tx = this.db): Promise<number> {
-    const row = await executor.selectFrom('tracks').select(sql<number>`coalesce(sum(filesize), 0)::bigint`.as('used'))
-      .where('user_id', '=', userId).where('status', '!=', 'failed').executeTakeFirstOrThrow();
-    return Number(row.used);
+  /** Bytes the member's tracks occupy: sources and every rendition (the one definition is the domain's). */
+  storageUsed(executor: Db | Tx, userId: string): Promise<number> {
+    return storageUsage.trackBytes(executor, userId);
   }
 
   /** Serialises a member's uploads so two at once cannot both squeeze under the quota. */
-  async lockUploader(tx: Tx, userId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads-${userId}`}, 0))`.execute(tx);
+  lockUploader(tx: Tx, userId: string): Promise<void> {
+    return storageUsage.lock(tx, userId);
   }
 
-  private withOwner() {
-    return this.db.selectFrom('tracks')
+  private withOwner(executor: Db | Tx) {
+    return executor.selectFrom('tracks')
       .innerJoin('users', 'users.id', 'tracks.user_id')
+      .leftJoin('profiles', 'profiles.user_id', 'tracks.user_id')
       .leftJoin('track_play_counts', 'track_play_counts.track_id', 'tracks.id')
       .leftJoin('transcode_progress', 'transcode_progress.track_id', 'tracks.id')
-      .selectAll('tracks')
+      .select(VIEW_COLUMNS)
       .select([
-        'users.username', 'users.display_name',
+        'users.username', 'profiles.display_name',
         sql<number>`coalesce(track_play_counts.play_count, 0)`.as('play_count'),
         'transcode_progress.percent as progress',
       ]);
   }
 
-  findView(id: number): Promise<TrackListRow | undefined> {
-    return this.withOwner().where('tracks.id', '=', id).executeTakeFirst();
+  findView(executor: Db | Tx, id: number): Promise<TrackListRow | undefined> {
+    return this.withOwner(executor).where('tracks.id', '=', id).executeTakeFirst();
   }
 
-  findViews(ids: number[]): Promise<TrackListRow[]> {
+  findViews(executor: Db | Tx, ids: number[]): Promise<TrackListRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.withOwner().where('tracks.id', 'in', ids).execute();
+    return this.withOwner(executor).where('tracks.id', 'in', ids).execute();
   }
 
-  async list(filter: ListFilter): Promise<{ rows: TrackListRow[]; total: number }> {
-    let query = this.withOwner();
-    if (filter.listedOnly) query = query.where('tracks.visibility', '=', 'public').where('tracks.status', '=', 'ready');
+  /**
+   * The filtered list, without its order. A search looks up each trigram index on its own (titles,
+   * descriptions, owners' usernames) and joins the few matches, so it never reads every track.
+   */
+  listQuery(executor: Db | Tx, filter: Omit<ListFilter, 'limit' | 'offset' | 'sortKey' | 'sortDir'>) {
+    let query = this.withOwner(executor)
+      .where(filter.everyoneOnly ? trackVisibility.listedToEveryone() : trackVisibility.listedTo(filter.viewer));
     if (filter.userId) query = query.where('tracks.user_id', '=', filter.userId);
     if (filter.search) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or([
-        eb('tracks.title', 'ilike', pattern), eb('tracks.description', 'ilike', pattern), eb('users.username', 'ilike', pattern),
-      ]));
+      const matches = executor.selectFrom('tracks as titled').select('titled.id').where('titled.title', 'ilike', pattern)
+        .unionAll(executor.selectFrom('tracks as described').select('described.id').where('described.description', 'ilike', pattern))
+        .unionAll(executor.selectFrom('users as named').innerJoin('tracks as owned', 'owned.user_id', 'named.id').select('owned.id')
+          .where('named.username', 'ilike', pattern));
+      query = query.where('tracks.id', 'in', matches);
     }
     for (const tagId of filter.tagIds ?? []) {
       query = query.where(({ exists, selectFrom }) => exists(
@@ -87,32 +102,26 @@ export class TracksRepository {
       ));
     }
     if (filter.excludeIds?.length) query = query.where('tracks.id', 'not in', filter.excludeIds);
-    const countRow = await query.clearSelect().select(sql<number>`count(*)::bigint`.as('n')).executeTakeFirstOrThrow();
+    return query;
+  }
+
+  list(executor: Db | Tx, filter: ListFilter): Promise<Page<TrackListRow>> {
     const dir = filter.sortDir;
-    const ordered =
-      filter.sortKey === 'random' ? query.orderBy(sql`random()`)
-        : filter.sortKey === 'title' ? query.orderBy(sql`lower(tracks.title)`, dir).orderBy('tracks.id', dir)
-          : filter.sortKey === 'play_count' ? query.orderBy(sql`coalesce(track_play_counts.play_count, 0)`, dir).orderBy('tracks.id', 'desc')
-            : query.orderBy('tracks.created_at', dir).orderBy('tracks.id', dir);
-    const rows = await ordered.limit(filter.limit).offset(filter.offset).execute();
-    return { rows, total: Number(countRow.n) };
+    return paginate(this.listQuery(executor, filter), filter, (q) =>
+      filter.sortKey === 'random' ? q.orderBy(sql`random()`)
+        : filter.sortKey === 'title' ? q.orderBy(sql`lower(tracks.title)`, dir).orderBy('tracks.id', dir)
+          : filter.sortKey === 'play_count' ? q.orderBy(sql`coalesce(track_play_counts.play_count, 0)`, dir).orderBy('tracks.id', 'desc')
+            : q.orderBy('tracks.created_at', dir).orderBy('tracks.id', dir));
   }
 
-  findUserByUsername(username: string): Promise<{ id: string; username: string; config: Record<string, unknown> } | undefined> {
-    return this.db.selectFrom('users').select(['id', 'username', 'config'])
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  /** What the waveform route needs: who may see the track, and its full waveform. */
+  findPeaks(executor: Db | Tx, id: number): Promise<Pick<TrackRow, 'user_id' | 'visibility' | 'status' | 'peaks'> | undefined> {
+    return executor.selectFrom('tracks').select(['user_id', 'visibility', 'status', 'peaks']).where('id', '=', id).executeTakeFirst();
   }
 
-  async progressOf(trackId: number): Promise<number | null> {
-    const row = await this.db.selectFrom('transcode_progress').select('percent').where('track_id', '=', trackId).executeTakeFirst();
-    return row?.percent ?? null;
-  }
-
-  async setProgress(trackId: number, percent: number): Promise<void> {
-    // Only while the track is processing: a late progress report must not outlive the outcome.
-    await sql`
-      insert into transcode_progress (track_id, percent, updated_at)
-      select ${trackId}, ${percent}, now() where exists (select 1 from tracks where id = ${trackId} and status = 'processing')
-      on conflict (track_id) do update set percent = greatest(transcode_progress.percent, excluded.percent), updated_at = now()`.execute(this.db);
+  findUserByUsername(executor: Db | Tx, username: string): Promise<{ id: string; username: string; config: Record<string, unknown> } | undefined> {
+    return executor.selectFrom('users').leftJoin('profiles', 'profiles.user_id', 'users.id')
+      .select(['users.id', 'users.username', sql<Record<string, unknown>>`coalesce(profiles.config, '{}'::jsonb)`.as('config')])
+      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase()).executeTakeFirst();
   }
 }

@@ -1,18 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  TRACK_MSG, normaliseTags, slugify, trackStreamIds, type ListTracksQueryDto, type TrackArtworkRef, type TrackView, type UpdateTrackDto,
+  PAGE_SIZES, TRACK_MSG, normaliseTags, trackStreamIds, type ListTracksQueryDto, type TrackArtworkRef, type TrackDeleted, type TrackView,
+  type UpdateTrackDto,
 } from '@stardeck/contracts';
-import type { EventMetadata, Platform } from '@stardeck/infra';
-import type { AuthUser } from '../auth/auth.guard';
+import { removeTrackObjects } from '@stardeck/domain';
+import type { Db, Logger, ObjectStorage } from '@stardeck/infra';
+import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import { DomainError } from '../common/decider';
-import { handleCommand } from '../common/event-sourcing';
-import { PLATFORM } from '../platform/platform.module';
+import { trackVisibility } from '../common/visibility';
+import { InjectDatabase, InjectLogger, InjectStorage } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
 import { TagsRepository } from './tags.repository';
-import { TrackViewBuilder, canView } from './track-view';
-import { TrackErrors, trackDecider } from './tracks.decider';
-import { projectTracks } from './tracks.projection';
+import { TrackCommands } from './track-commands';
+import { TrackViewBuilder } from './track-view';
 import { TracksRepository, type ListFilter } from './tracks.repository';
 
 export interface TrackPage {
@@ -21,116 +21,103 @@ export interface TrackPage {
   has_more: boolean;
 }
 
-const DEFAULT_PAGE = 20;
-
 /** Reading, listing, editing and deleting tracks. Uploads live in UploadService, plays in PlayService. */
 @Injectable()
 export class TracksService {
   constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
+    @InjectDatabase() private readonly db: Db,
+    @InjectStorage() private readonly storage: ObjectStorage,
+    @InjectLogger() private readonly logger: Logger,
     private readonly tracks: TracksRepository,
     private readonly tags: TagsRepository,
     private readonly views: TrackViewBuilder,
     private readonly artwork: ArtworkService,
+    private readonly commands: TrackCommands,
   ) {}
 
   async get(id: number, viewer: AuthUser | null): Promise<TrackView> {
-    const row = Number.isSafeInteger(id) && id > 0 ? await this.tracks.findView(id) : undefined;
-    if (!row || !canView(row, viewer?.id ?? null)) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Track');
-    return this.views.buildOne(row, viewer?.id ?? null);
+    const row = Number.isSafeInteger(id) && id > 0 ? await this.tracks.findView(this.db, id) : undefined;
+    if (!row || !trackVisibility.canView(row, viewer)) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Track');
+    return this.views.buildOne(this.db, row, viewer?.id ?? null);
   }
 
-  /** Explore: public, ready tracks only. */
+  /**
+   * The full-resolution waveform, to whoever may open the track. `shared` when anyone with the
+   * link may: then caches in front of the API may keep it for everyone.
+   */
+  async peaks(id: number, viewer: AuthUser | null): Promise<{ peaks: string; shared: boolean }> {
+    const row = await this.tracks.findPeaks(this.db, id);
+    if (!row || row.peaks === null || !trackVisibility.canView(row, viewer)) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Track');
+    return { peaks: row.peaks, shared: trackVisibility.canView(row, null) };
+  }
+
+  /** Explore: tracks listed to everyone. */
   async list(query: ListTracksQueryDto, viewer: AuthUser | null): Promise<TrackPage> {
     let userId: string | undefined;
     if (query.username) {
-      const user = await this.tracks.findUserByUsername(query.username);
+      const user = await this.tracks.findUserByUsername(this.db, query.username);
       if (!user) return { tracks: [], total: 0, has_more: false };
       userId = user.id;
     }
     return this.page({
-      limit: query.limit ?? DEFAULT_PAGE, offset: query.offset ?? 0, sortKey: query.sort_key ?? 'created',
-      sortDir: query.sort_dir ?? 'desc', search: query.search || undefined, userId, tagIds: query.tag_ids, listedOnly: true,
+      limit: query.limit ?? PAGE_SIZES.tracks, offset: query.offset ?? 0, sortKey: query.sort_key ?? 'created',
+      sortDir: query.sort_dir ?? 'desc', search: query.search || undefined, userId, tagIds: query.tag_ids, viewer, everyoneOnly: true,
     }, viewer);
   }
 
-  /** A member's tracks: everything to the owner, public ready tracks to everyone else. */
+  /** A member's tracks: everything to the owner, listed tracks to everyone else. */
   async listByUser(username: string, query: { limit?: number; offset?: number; sort_dir?: 'asc' | 'desc' }, viewer: AuthUser | null): Promise<TrackPage> {
-    const user = await this.tracks.findUserByUsername(username);
+    const user = await this.tracks.findUserByUsername(this.db, username);
     if (!user) throw ApiError.notFound(TRACK_MSG.userNotFound(username), 'User');
     return this.page({
-      limit: query.limit ?? DEFAULT_PAGE, offset: query.offset ?? 0, sortKey: 'created', sortDir: query.sort_dir ?? 'desc',
-      userId: user.id, listedOnly: viewer?.id !== user.id,
+      limit: query.limit ?? PAGE_SIZES.tracks, offset: query.offset ?? 0, sortKey: 'created', sortDir: query.sort_dir ?? 'desc',
+      userId: user.id, viewer,
     }, viewer);
   }
 
   async random(limit: number, excludeIds: number[], viewer: AuthUser | null): Promise<TrackView[]> {
-    const { rows } = await this.tracks.list({ limit, offset: 0, sortKey: 'random', sortDir: 'asc', excludeIds, listedOnly: true });
-    return this.views.build(rows, viewer?.id ?? null);
+    const { items } = await this.tracks.list(this.db, { limit, offset: 0, sortKey: 'random', sortDir: 'asc', excludeIds, viewer, everyoneOnly: true });
+    return this.views.build(this.db, items, viewer?.id ?? null);
   }
 
   private async page(filter: ListFilter, viewer: AuthUser | null): Promise<TrackPage> {
-    const { rows, total } = await this.tracks.list(filter);
-    return { tracks: await this.views.build(rows, viewer?.id ?? null), total, has_more: filter.offset + rows.length < total };
+    const { items, total, has_more } = await this.tracks.list(this.db, filter);
+    return { tracks: await this.views.build(this.db, items, viewer?.id ?? null), total, has_more };
   }
 
-  async update(user: AuthUser, dto: UpdateTrackDto, meta: Omit<EventMetadata, 'actor'>): Promise<TrackView> {
-    const current = await this.tracks.findRow(dto.track_id);
-    if (!current || current.user_id !== user.id) throw ApiError.notFound(TRACK_MSG.trackNotFound, TRACK_MSG.updateFailed);
-    const names = normaliseTags(dto.tags ?? []);
-    if ('error' in names) throw ApiError.badRequest(TRACK_MSG.updateFailed, names.error, { tags: names.error });
+  /**
+   * A partial edit: fields left out keep their current values, merged by the decider against the
+   * stream it reads in the same transaction, so two concurrent edits of different fields both stay.
+   */
+  async update(user: AuthUser, dto: UpdateTrackDto): Promise<TrackView> {
+    const names = dto.tags === undefined ? null : normaliseTags(dto.tags);
+    if (names && 'error' in names) throw ApiError.badRequest(TRACK_MSG.updateFailed, names.error, { tags: names.error });
     let artwork: TrackArtworkRef | null = null;
     if (dto.artwork_data) artwork = await this.artwork.store(user.id, await this.artwork.prepare(dto.artwork_data));
+    let replacedArtwork: string | null = null;
     try {
-      await this.platform.store.transaction(async (tx) => {
-        // Absent tags keep the current ones; an empty list clears them.
-        const tags = dto.tags === undefined
-          ? ((await this.tags.forTracks([dto.track_id])).get(dto.track_id) ?? []).map(({ id, name, slug }) => ({ id, name, slug }))
-          : await this.tags.ensure(tx, names.tags);
-        await handleCommand(this.platform.store, tx, trackDecider, trackStreamIds.track(dto.track_id), {
-          type: 'UpdateTrack', actor_id: user.id, title: dto.title, slug: slugify(dto.title),
-          description: dto.description === undefined ? current.description : dto.description ?? null,
-          visibility: dto.visibility ?? current.visibility, tags, artwork, remove_artwork: dto.remove_artwork === true,
-        }, { ...meta, actor: user.id }, projectTracks);
+      await this.commands.transaction(async (tx) => {
+        const { events } = await this.commands.runIn(tx, trackStreamIds.track(dto.track_id), {
+          type: 'UpdateTrack', actor_id: user.id, title: dto.title, description: dto.description,
+          visibility: dto.visibility, tags: names ? await this.tags.ensure(tx, names.tags) : undefined,
+          artwork, remove_artwork: dto.remove_artwork === true,
+        });
+        for (const event of events) {
+          if (event.type === 'TrackArtworkChanged' || event.type === 'TrackArtworkRemoved') replacedArtwork = (event.data as { previous_key: string | null }).previous_key;
+        }
       });
     } catch (error) {
       await this.artwork.remove(artwork?.key);
-      if (error instanceof DomainError && error.code === TrackErrors.notFound) throw ApiError.notFound(TRACK_MSG.trackNotFound, TRACK_MSG.updateFailed);
       throw error;
     }
     // The old image is unreachable once the new state committed.
-    if ((artwork || dto.remove_artwork) && current.artwork_key) await this.artwork.remove(current.artwork_key);
+    if (replacedArtwork) await this.artwork.remove(replacedArtwork);
     return this.get(dto.track_id, user);
   }
 
-  async delete(user: AuthUser, trackId: number, meta: Omit<EventMetadata, 'actor'>): Promise<void> {
-    let deleted;
-    try {
-      deleted = await this.platform.store.transaction((tx) =>
-        handleCommand(this.platform.store, tx, trackDecider, trackStreamIds.track(trackId), { type: 'DeleteTrack', actor_id: user.id }, { ...meta, actor: user.id }, projectTracks));
-    } catch (error) {
-      if (error instanceof DomainError && error.code === TrackErrors.notFound) throw ApiError.notFound(TRACK_MSG.trackNotFound, 'Failed to delete track');
-      throw error;
-    }
-    const event = deleted.events[0]!.data as { source_key: string; artwork_key: string | null; renditions_prefix: string };
-    await removeTrackObjects(this.platform, event);
-  }
-}
-
-/**
- * Removes every object a deleted track owned. Best effort after the commit: a failure leaves an
- * orphan object behind (logged), never a track pointing at missing bytes.
- */
-export async function removeTrackObjects(
-  platform: Pick<Platform, 'storage' | 'logger'>,
-  keys: { source_key: string; artwork_key: string | null; renditions_prefix: string },
-): Promise<void> {
-  const attempts = [
-    platform.storage.deletePrefix(keys.renditions_prefix),
-    platform.storage.delete(keys.source_key),
-    ...(keys.artwork_key ? [platform.storage.delete(keys.artwork_key)] : []),
-  ];
-  for (const result of await Promise.allSettled(attempts)) {
-    if (result.status === 'rejected') platform.logger.warn({ err: result.reason, keys }, 'track object cleanup failed');
+  async delete(user: AuthUser, trackId: number): Promise<void> {
+    const { events } = await this.commands.execute(trackStreamIds.track(trackId), { type: 'DeleteTrack', actor_id: user.id });
+    const deleted = events[0]!.data as TrackDeleted['data'];
+    await removeTrackObjects(this.storage, this.logger, deleted);
   }
 }

@@ -1,13 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { CreateTrackDto, PREFLIGHT_CHUNK_BYTES, TRACK_MSG, UPLOAD_ERROR_CODES } from '@stardeck/contracts';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import {
+  CreateTrackDto, PREFLIGHT_CHUNK_BYTES, PreflightSchema, TRACK_MSG, TrackDataSchema, UPLOAD_ERROR_CODES, checkSafeInput,
+} from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
 // Brings in the request.parts() and isMultipart() typings the plugin adds.
 import type {} from '@fastify/multipart';
-import { AuthGuard, CurrentUser, type AuthUser } from '../auth/auth.guard';
-import { RequestThrottleService } from '../auth/request-throttle.service';
+import { AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
+import { ApiEnvelope } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { ok } from '../common/envelope';
+import { AcceptsBody } from '../common/body-types';
 import { TracksService } from './tracks.service';
 import { UploadService } from './upload.service';
 
@@ -41,6 +44,10 @@ async function readPreflightForm(request: FastifyRequest): Promise<PreflightForm
     if (typeof code === 'string' && code.startsWith('FST_')) throw badForm((error as Error).message);
     throw error;
   }
+  // The request hooks never see a form's fields (the body is read here), so the safe-input rule runs on
+  // the text ones now; a chunk sent as a field is bytes, not text.
+  const unsafe = checkSafeInput(Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'file_chunk')));
+  if (unsafe) throw badForm(unsafe.message);
   // A chunk sent as a text field (some clients do) counts too.
   if (!chunk && fields.file_chunk !== undefined) chunk = Buffer.from(fields.file_chunk, 'latin1');
   if (!chunk) throw badForm('file_chunk is required');
@@ -60,7 +67,20 @@ export class UploadController {
 
   @Post('preflight')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @AcceptsBody('multipart')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file_chunk', 'filename', 'filesize'],
+      properties: {
+        file_chunk: { type: 'string', format: 'binary', description: `The first ${PREFLIGHT_CHUNK_BYTES} bytes of the file` },
+        filename: { type: 'string' },
+        filesize: { type: 'integer', description: 'Bytes' },
+        filetype: { type: 'string', description: 'The MIME type the browser reports' },
+      },
+    },
+  })
+  @ApiEnvelope('Check a file before upload and get a signed upload URL', 200, { data: PreflightSchema })
   async preflight(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     await this.throttle.uploadSigning(user.id);
     const { fields, chunk } = await readPreflightForm(request);
@@ -72,8 +92,9 @@ export class UploadController {
   }
 
   @Post()
-  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateTrackDto, @Req() request: FastifyRequest) {
-    const id = await this.uploads.create(user, dto, { request_id: request.id });
+  @ApiEnvelope('Create a track from an uploaded file', 201, { data: TrackDataSchema })
+  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateTrackDto) {
+    const id = await this.uploads.create(user, dto);
     const track = await this.tracks.get(id, user);
     return ok({ track }, { title: 'Track Uploaded', description: TRACK_MSG.trackCreated });
   }

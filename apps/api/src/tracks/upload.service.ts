@@ -1,22 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   LOSSLESS_EXTENSIONS, PREFLIGHT_CHUNK_BYTES, TRACK_MSG, UPLOAD_ERROR_CODES, checkAudioDeclaration, defaultTrackTitle,
   extensionOf, normaliseTags, slugify, trackStreamIds, type CreateTrackDto, type TrackArtworkRef, type UploadErrorCode,
 } from '@stardeck/contracts';
-import type { EventMetadata, Platform } from '@stardeck/infra';
-import type { AuthUser } from '../auth/auth.guard';
-import { tierOf } from '../auth/me.service';
+import { storageKeys } from '@stardeck/domain';
+import { ObjectNotFoundError, type Clock, type Db, type EventStore, type Logger, type ObjectStorage, type Tx } from '@stardeck/infra';
+import { tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import { handleCommand } from '../common/event-sourcing';
-import { PLATFORM } from '../platform/platform.module';
+import { trackVisibility } from '../common/visibility';
+import { InjectClock, InjectDatabase, InjectEventStore, InjectLogger, InjectStorage } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
-import { sniffAudio } from './audio-sniff';
+import { sniffAudio, sniffStoredAudio } from './audio-sniff';
 import { PendingUploadsRepository } from './pending-uploads.repository';
 import { TagsRepository } from './tags.repository';
-import { canView } from './track-view';
-import { trackDecider } from './tracks.decider';
-import { projectTracks } from './tracks.projection';
+import { TrackCommands } from './track-commands';
 import { TracksRepository } from './tracks.repository';
 
 export interface PreflightResult {
@@ -39,6 +36,7 @@ const refuse = (code: UploadErrorCode, description: string, status = 400) =>
   ApiError.coded(status, code, TRACK_MSG.preflightFailed, description);
 const createFailed = (code: UploadErrorCode, description: string, status = 400) =>
   ApiError.coded(status, code, TRACK_MSG.creationFailed, description);
+const alreadyTrack = () => createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadAlreadyTrack, 409);
 
 /**
  * The upload flow of spec §4: preflight (declared file and first bytes) → direct signed PUT to
@@ -47,7 +45,12 @@ const createFailed = (code: UploadErrorCode, description: string, status = 400) 
 @Injectable()
 export class UploadService {
   constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
+    @InjectDatabase() private readonly db: Db,
+    @InjectEventStore() private readonly store: EventStore,
+    @InjectStorage() private readonly storage: ObjectStorage,
+    @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
+    private readonly commands: TrackCommands,
     private readonly tracks: TracksRepository,
     private readonly tags: TagsRepository,
     private readonly artwork: ArtworkService,
@@ -61,13 +64,13 @@ export class UploadService {
     if (chunk.length !== Math.min(PREFLIGHT_CHUNK_BYTES, file.filesize) || !(await sniffAudio(chunk))) {
       throw refuse(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
     }
-    const key = `uploads/${user.id}/${randomUUID()}.${extensionOf(file.filename)}`;
-    await this.platform.store.db.transaction().execute(async (tx) => {
+    const key = storageKeys.upload(user.id, extensionOf(file.filename));
+    await this.store.transaction(async (tx) => {
       await this.tracks.lockUploader(tx, user.id);
-      await this.checkQuota(user, file.filesize, refuse, tx);
-      await this.pending.reserve(tx, key, user.id, file.filesize, new Date(Date.now() + RESERVATION_SECONDS * 1000));
+      await this.checkQuota(tx, user, file.filesize, refuse);
+      await this.pending.reserve(tx, key, user.id, file.filesize, new Date(this.clock.now().getTime() + RESERVATION_SECONDS * 1000));
     });
-    const signed = await this.platform.storage.signUpload(key, {
+    const signed = await this.storage.signUpload(key, {
       contentType: file.filetype, maxBytes: file.filesize, expiresInSeconds: UPLOAD_URL_SECONDS,
     });
     return {
@@ -76,45 +79,62 @@ export class UploadService {
     };
   }
 
-  async create(user: AuthUser, dto: CreateTrackDto, meta: Omit<EventMetadata, 'actor'>): Promise<number> {
+  async create(user: AuthUser, dto: CreateTrackDto): Promise<number> {
     const declared = checkAudioDeclaration({ filename: dto.filename, filesize: dto.filesize, filetype: dto.mimetype });
     if (declared) throw createFailed(declared.code, declared.message);
-    const prefix = `uploads/${user.id}/`;
-    const pattern = new RegExp(`^${prefix}[0-9a-f-]{36}\\.${dto.extension}$`);
-    if (!pattern.test(dto.key)) throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadNotYours, 403);
-    const format = await this.verifyStoredBytes(dto.key, dto.filesize);
+    if (!storageKeys.isUploadOf(dto.key, user.id, dto.extension)) throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadNotYours, 403);
     const names = normaliseTags(dto.tags ?? []);
     if ('error' in names) throw ApiError.badRequest(TRACK_MSG.creationFailed, names.error, { tags: names.error });
     if (dto.parent_id) {
-      const parent = await this.tracks.findRow(dto.parent_id);
-      if (!parent || !canView(parent, user.id)) throw ApiError.badRequest(TRACK_MSG.creationFailed, TRACK_MSG.parentNotFound, { parent_id: TRACK_MSG.parentNotFound });
+      const parent = await this.tracks.findRow(this.db, dto.parent_id);
+      if (!parent || !trackVisibility.canView(parent, user)) throw ApiError.badRequest(TRACK_MSG.creationFailed, TRACK_MSG.parentNotFound, { parent_id: TRACK_MSG.parentNotFound });
     }
+    if (await this.pending.isClaimed(this.db, dto.key)) throw alreadyTrack();
+    const sourceKey = await this.takeUpload(dto.key, storageKeys.source(user.id, dto.extension));
+    const format = await this.verifyStoredBytes(sourceKey, dto.key, dto.filesize);
     let artwork: TrackArtworkRef | null = null;
-    if (dto.artwork_data) artwork = await this.artwork.store(user.id, await this.artwork.prepare(dto.artwork_data));
     const title = dto.title || defaultTrackTitle(dto.filename);
     try {
-      return await this.platform.store.transaction(async (tx) => {
+      if (dto.artwork_data) artwork = await this.artwork.store(user.id, await this.artwork.prepare(dto.artwork_data));
+      return await this.store.transaction(async (tx) => {
         await this.tracks.lockUploader(tx, user.id);
-        await this.pending.claim(tx, dto.key);
-        await this.checkQuota(user, dto.filesize, createFailed, tx);
+        if (!(await this.pending.claim(tx, dto.key, this.clock.now()))) throw alreadyTrack();
+        await this.checkQuota(tx, user, dto.filesize, createFailed);
         const trackId = await this.tracks.nextTrackId(tx);
         const tags = await this.tags.ensure(tx, names.tags);
-        await handleCommand(this.platform.store, tx, trackDecider, trackStreamIds.track(trackId), {
+        await this.commands.runIn(tx, trackStreamIds.track(trackId), {
           type: 'UploadTrack', track_id: trackId, user_id: user.id, title, slug: slugify(title),
           description: dto.description ?? null,
           // Spec §4: the request defaults to private, whatever the form shows.
           visibility: dto.visibility ?? 'private',
           parent_id: dto.parent_id ?? null, tags, filename: dto.filename, mimetype: dto.mimetype, extension: format,
-          filesize: dto.filesize, source_key: dto.key, lossless: LOSSLESS_EXTENSIONS.includes(format), artwork,
-        }, { ...meta, actor: user.id }, projectTracks);
+          filesize: dto.filesize, source_key: sourceKey, lossless: LOSSLESS_EXTENSIONS.includes(format), artwork,
+        });
         return trackId;
       });
     } catch (error) {
       await this.artwork.remove(artwork?.key);
-      if ((error as { code?: string }).code === '23505') {
-        throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, 'This upload already belongs to a track', 409);
+      if (error instanceof ApiError && error.errorCode === UPLOAD_ERROR_CODES.quotaExceeded) {
+        await this.discard(sourceKey, dto.key);
+      } else {
+        // No track took it: the upload goes back where its reservation is, for another try.
+        await this.storage.move(sourceKey, dto.key).catch((failure: unknown) => this.logger.warn({ err: failure, key: dto.key }, 'upload could not be put back'));
       }
-      if (error instanceof ApiError && error.errorCode === UPLOAD_ERROR_CODES.quotaExceeded) await this.discard(dto.key);
+      throw error;
+    }
+  }
+
+  /**
+   * Moves the upload to a key of the track's own before anything is checked: from then on, the
+   * signed URL that brought it can write to its old key until it expires, but never again change
+   * what is checked, stored and transcoded.
+   */
+  private async takeUpload(uploadKey: string, sourceKey: string): Promise<string> {
+    try {
+      await this.storage.move(uploadKey, sourceKey);
+      return sourceKey;
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadMissing);
       throw error;
     }
   }
@@ -123,43 +143,43 @@ export class UploadService {
    * The object in storage must be the file the preflight approved: the declared size and audio
    * bytes. Anything else is deleted, so a refused upload leaves nothing behind.
    */
-  private async verifyStoredBytes(key: string, filesize: number) {
-    const info = await this.platform.storage.head(key);
+  private async verifyStoredBytes(key: string, reservationKey: string, filesize: number) {
+    const info = await this.storage.head(key);
     if (!info) throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadMissing);
     if (info.size !== filesize) {
-      await this.discard(key);
+      await this.discard(key, reservationKey);
       throw createFailed(UPLOAD_ERROR_CODES.uploadMismatch, TRACK_MSG.uploadSizeMismatch(filesize, info.size));
     }
-    const head = await this.readHead(key, Math.min(PREFLIGHT_CHUNK_BYTES, info.size));
-    const format = await sniffAudio(head);
+    // The same sniffing as the preflight's, now able to read past an ID3 tag of any length.
+    const format = await sniffStoredAudio(info.size, (start, length) => this.readRange(key, start, Math.min(length, info.size - start)));
     if (!format) {
-      await this.discard(key);
+      await this.discard(key, reservationKey);
       throw createFailed(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
     }
     return format;
   }
 
-  private async readHead(key: string, bytes: number): Promise<Buffer> {
-    if (bytes === 0) return Buffer.alloc(0);
+  private async readRange(key: string, start: number, length: number): Promise<Buffer> {
+    if (length <= 0) return Buffer.alloc(0);
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.platform.storage.read(key, { start: 0, end: bytes - 1 })) chunks.push(chunk as Buffer);
+    for await (const chunk of await this.storage.read(key, { start, end: start + length - 1 })) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
-  private async checkQuota(user: AuthUser, filesize: number, fail: typeof refuse, tx?: Parameters<TracksRepository['storageUsed']>[1]): Promise<void> {
+  private async checkQuota(tx: Tx, user: AuthUser, filesize: number, fail: typeof refuse): Promise<void> {
     const quotaMb = tierOf(user).storageMb;
     // Stored tracks plus uploads signed but not yet created: both occupy storage.
-    const used = (await this.tracks.storageUsed(user.id, tx)) + (await this.pending.reservedBytes(user.id, tx));
+    const used = (await this.tracks.storageUsed(tx, user.id)) + (await this.pending.reservedBytes(tx, user.id, this.clock.now()));
     if (used + filesize > quotaMb * MB) throw fail(UPLOAD_ERROR_CODES.quotaExceeded, TRACK_MSG.quotaExceeded(used / MB, quotaMb), 413);
   }
 
-  /** A refused upload is deleted and frees its reservation; if deleting fails, the sweeper retries later. */
-  private async discard(key: string): Promise<void> {
+  /** A refused upload is deleted and frees its reservation; a failed delete is logged and leaves the object. */
+  private async discard(key: string, reservationKey: string): Promise<void> {
     try {
-      await this.platform.storage.delete(key);
-      await this.pending.remove(key);
+      await this.storage.delete(key);
+      await this.pending.remove(this.db, reservationKey);
     } catch (error) {
-      this.platform.logger.warn({ err: error, key }, 'upload discard failed');
+      this.logger.warn({ err: error, key }, 'upload discard failed');
     }
   }
 }

@@ -1,20 +1,165 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { logout } from '../features/auth/actions';
+import { getDiscover } from '../features/feeds/api/get-discover';
+import { getStream } from '../features/feeds/api/get-stream';
+import { readStreamFilters } from '../features/feeds/stream-filters';
+import { getTagCloud } from '../features/tags/api/get-tag-cloud';
+import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
+import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
+import { closeOnRouteChange } from '../lib/modals/store';
+import { toastFailure } from '../lib/toasts/from-result';
 import { AppLayout } from './layout';
+import { guard, homeLoader, type Access } from './route-access';
+import type { RouteHandle } from './titles';
+import { noteNavigation } from './user-transition';
 
-/** Routes load lazily, each from a module exporting `Component` (spec §2 route table). */
-const router = createBrowserRouter([
+/**
+ * Spec §2 routes. Every route states its access level through `guard` (its loader), its title
+ * and command in `handle`, and loads its screen lazily. A screen that is not built yet uses the
+ * coming-soon module; building it means pointing `lazy` at the new module and, when it shows
+ * data, giving `guard` a preload.
+ */
+const comingSoon = () => import('./routes/coming-soon');
+
+function page(path: string, access: Access, handle: RouteHandle, lazy: RouteObject['lazy'] = comingSoon): RouteObject {
+  return { path, loader: guard(access), handle, lazy };
+}
+
+const fixed = (title: string, command: string = title): RouteHandle => ({ title: () => title, command: () => command });
+
+/** User pages: '/{username}/{kind}', typed as `profile --user {name} --data {kind}`. */
+function userPage(kind: string | null, title: string): RouteObject {
+  return page(kind ? `:username/${kind}` : ':username', 'required', {
+    title: () => title,
+    userPage: true,
+    command: (params) => `profile --user ${params.username} --data ${kind ?? 'tracks'}`,
+  }, () => import('./routes/user-page'));
+}
+
+/** The forbidden routes of mailed links show home and open the login modal in their mode. */
+const home = () => import('./routes/home');
+
+/**
+ * /discover is where home sends a member, so a failed preload cannot go to / like the others (it
+ * would come straight back): it shows the failure on the page instead.
+ */
+async function discoverLoader(args: LoaderFunctionArgs) {
+  const refused = await guard('required')(args);
+  if (refused) return refused;
+  const result = await getDiscover(args.request.signal);
+  if (result.ok) return result.envelope.data ?? null;
+  if (!args.request.signal.aborted) toastFailure(result.failure);
+  return null;
+}
+
+export const routes: RouteObject[] = [
   {
     Component: AppLayout,
-    // Shown while the first lazy route loads.
     HydrateFallback: () => null,
     children: [
-      { index: true, lazy: () => import('./routes/home') },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { index: true, loader: homeLoader, handle: fixed('home', 'home'), lazy: home },
+      page('reset-password', 'forbidden', fixed('reset password', 'home'), home),
+      page('verify-account', 'forbidden', fixed('verify account', 'home'), home),
+      page('invite', 'forbidden', fixed('invite', 'home'), home),
+      {
+        path: 'logout',
+        handle: fixed('logout'),
+        loader: async (args) => {
+          const refused = await guard('required')(args);
+          if (refused) return refused;
+          await logout();
+          return redirect('/');
+        },
+      },
+      page('subscription_success', 'required', fixed('subscription', 'membership --status')),
+      {
+        path: 'stream',
+        loader: guard('required', ({ request }) => getStream(readStreamFilters(new URL(request.url).searchParams), 0, request.signal)),
+        handle: fixed('stream'),
+        lazy: () => import('./routes/stream'),
+      },
+      page('messages', 'required', fixed('messages', 'messages --list')),
+      page('messages/:conversationId', 'required', { title: () => 'messages', command: (p) => `messages --conversation ${p.conversationId}` }),
+      page('notifications', 'required', fixed('notifications'), () => import('./routes/notifications')),
+      {
+        path: 'discover',
+        loader: discoverLoader,
+        handle: fixed('discover'),
+        lazy: () => import('./routes/discover'),
+      },
+      page('membership', 'required', fixed('membership')),
+      page('sonar', 'required', fixed('sonar', 'sonar --room default')),
+      page('news', 'required', fixed('news')),
+      page('news/:newsId', 'required', { title: () => 'news', command: (p) => `news --read ${p.newsId}` }),
+      page('admin/news', 'required', fixed('news admin', 'news --admin')),
+      page('explore/users', 'required', fixed('explore users', 'explore --users')),
+      page('explore/tracks', 'required', fixed('explore tracks', 'explore --tracks')),
+      page('explore/collections', 'required', fixed('explore collections', 'explore --collections')),
+      {
+        path: 'explore/tags',
+        // The model of a route with data: guard checks access, then preloads; a failed preload goes to /.
+        loader: guard('public', ({ request }) => getTagCloud(request.signal)),
+        handle: fixed('tags', 'explore --tags'),
+        lazy: () => import('./routes/explore-tags'),
+      },
+      {
+        path: ':username',
+        loader: guard('required', ({ params, request }) => getUserTracks(params.username!, { limit: USER_TRACKS_PAGE, offset: 0 }, request.signal)),
+        handle: { title: () => 'tracks', userPage: true, command: (p) => `profile --user ${p.username} --data tracks` } satisfies RouteHandle,
+        lazy: () => import('./routes/user-tracks'),
+      },
+      { path: ':username/audio', loader: ({ params }) => redirect(`/${params.username}`) },
+      userPage('library', 'library'),
+      userPage('collections', 'collections'),
+      userPage('followed-collections', 'followed collections'),
+      userPage('comments', 'comments'),
+      userPage('subscribers', 'subscribers'),
+      userPage('subscriptions', 'subscriptions'),
+      userPage('history', 'listening history'),
+      userPage('links', 'links'),
+      page(':username/collections/:collectionId', 'required', {
+        title: (p) => `collection ${p.collectionId}`,
+        userPage: true,
+        command: (p) => `collection --user ${p.username} --id ${p.collectionId}`,
+      }, () => import('./routes/user-page')),
+      {
+        path: ':username/tracks/:trackId',
+        loader: guard('required', ({ params, request }) => getTrack(params.trackId!, request.signal)),
+        handle: {
+          title: (p, data) => (data as { track?: { title: string } } | null)?.track?.title ?? `track ${p.trackId}`,
+          userPage: true,
+          ownTitle: true,
+          command: (p) => `track --user ${p.username} --id ${p.trackId}`,
+        } satisfies RouteHandle,
+        lazy: () => import('./routes/track-detail'),
+      },
+      { path: ':username/notifications', loader: () => redirect('/notifications') },
+      { path: ':username/messages/:conversationId', loader: ({ params }) => redirect(`/messages/${params.conversationId}`) },
+      { path: '*', handle: fixed('not found', 'cd'), lazy: () => import('./routes/not-found') },
     ],
   },
-]);
+];
 
-export function AppRouter() {
+/**
+ * Made after start-up sign-in (main.tsx), so that the first route's loader already knows who is
+ * signed in.
+ */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Before the new route renders: modals close (spec §2, unless persistent) and the user-page
+  // transition decides whether to play, so the new screen's own effects run after both.
+  let shownPath: string | null = null;
+  router.subscribe((state) => {
+    if (!state.initialized || state.navigation.state !== 'idle' || state.location.pathname === shownPath) return;
+    // The first screen is where the visitor arrived, not a move between users' pages.
+    noteNavigation(state.matches, { play: shownPath !== null });
+    if (shownPath !== null) closeOnRouteChange();
+    shownPath = state.location.pathname;
+  });
+  return router;
+}
+
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -1,18 +1,18 @@
-import type { ErrorEnvelope, SuccessEnvelope } from '@stardeck/contracts';
+import type { ErrorEnvelope, SuccessEnvelope } from '@stardeck/contracts/browser';
 
 /** Why a call failed: the API answered with an error envelope, or no usable answer arrived. */
 export type ApiFailure =
-  | { kind: 'http'; status: number; envelope: ErrorEnvelope }
+  | { kind: 'http'; status: number; envelope: ErrorEnvelope; headers: Headers }
   | { kind: 'network'; status: number | null; message: string };
 
 /** Every call resolves (never throws) so callers decide what a failure means for them. */
 export type ApiResult<T> =
-  | { ok: true; status: number; envelope: SuccessEnvelope<T> }
+  | { ok: true; status: number; envelope: SuccessEnvelope<T>; headers: Headers }
   | { ok: false; failure: ApiFailure };
 
-const API_PREFIX = '/v1';
+export const API_PREFIX = '/v1';
 
-/** Calls a versioned API path, e.g. `api('/users/me')` requests `/v1/users/me`. */
+/** Calls a versioned API path without a session, e.g. `api('/users/me')` requests `/v1/users/me`. */
 export function api<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   return request<T>(`${API_PREFIX}${path}`, init);
 }
@@ -36,9 +36,9 @@ export async function request<T>(url: string, init: RequestInit = {}): Promise<A
     return { ok: false, failure: { kind: 'network', status: response.status, message: `unexpected ${response.status} response` } };
   }
   if (response.ok && body.status === 'success') {
-    return { ok: true, status: response.status, envelope: body as SuccessEnvelope<T> };
+    return { ok: true, status: response.status, envelope: body as SuccessEnvelope<T>, headers: response.headers };
   }
-  return { ok: false, failure: { kind: 'http', status: response.status, envelope: body as ErrorEnvelope } };
+  return { ok: false, failure: { kind: 'http', status: response.status, envelope: body as ErrorEnvelope, headers: response.headers } };
 }
 
 async function readEnvelope(response: Response): Promise<{ status: unknown } | null> {

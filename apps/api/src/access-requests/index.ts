@@ -1,0 +1,1 @@
+export { AccessRequestsModule } from './access-requests.module';

@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  CommentDataSchema, CommentPageSchema, CommentThreadDataSchema, CommentsQueryDto, EditCommentDto, PostCommentDto, ReplyCommentDto,
+  SOCIAL_MSG,
+} from '@stardeck/contracts';
+import { AuthGuard, CurrentUser, OptionalAuthGuard, ViewerUser, type AuthUser } from '../auth';
+import { ApiEnvelope, ApiOptionalBearer, ApiQueryFrom } from '../common/api-docs';
+import { ApiError } from '../common/api-error';
+import { ok } from '../common/envelope';
+import { trackIdParam } from '../tracks';
+import { CommentsService } from './comments.service';
+
+/** Path ids that are not positive integers cannot name a comment: 404, like a missing one. */
+function commentIdParam(raw: string): number {
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) throw ApiError.notFound(SOCIAL_MSG.commentNotFound, 'Comment');
+  return id;
+}
+
+/** Comments on tracks, at the paths of spec §7. */
+@ApiTags('comments')
+@Controller('v1/comments')
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get('resource/track/:trackId')
+  @UseGuards(OptionalAuthGuard)
+  @ApiOptionalBearer()
+  @ApiEnvelope("A track's comments, in waveform order", 200, { data: CommentPageSchema })
+  @ApiQueryFrom(CommentsQueryDto)
+  async list(@Param('trackId') trackId: string, @Query() query: CommentsQueryDto, @ViewerUser() viewer: AuthUser | null) {
+    return ok(await this.comments.list(trackIdParam(trackId), query, viewer));
+  }
+
+  @Post('resource/track/:trackId')
+  @ApiBearerAuth()
+  @UseGuards(AuthGuard)
+  @ApiEnvelope('Comment on a track at a timestamp', 201, { data: CommentDataSchema })
+  async post(@CurrentUser() user: AuthUser, @Param('trackId') trackId: string, @Body() dto: PostCommentDto) {
+    const comment = await this.comments.post(user, trackIdParam(trackId), dto);
+    return ok({ comment }, { title: 'Comment', description: SOCIAL_MSG.commentPosted });
+  }
+
+  @Get('track/:commentId/thread')
+  @UseGuards(OptionalAuthGuard)
+  @ApiOptionalBearer()
+  @ApiEnvelope('A comment thread with a page of its replies', 200, { data: CommentThreadDataSchema })
+  @ApiQueryFrom(CommentsQueryDto)
+  async thread(@Param('commentId') commentId: string, @Query() query: CommentsQueryDto, @ViewerUser() viewer: AuthUser | null) {
+    return ok({ thread: await this.comments.thread(commentIdParam(commentId), query, viewer) });
+  }
+
+  @Post('track/:commentId/replies')
+  @ApiBearerAuth()
+  @UseGuards(AuthGuard)
+  @ApiEnvelope('Reply to a comment', 201, { data: CommentDataSchema })
+  async reply(@CurrentUser() user: AuthUser, @Param('commentId') commentId: string, @Body() dto: ReplyCommentDto) {
+    const comment = await this.comments.reply(user, commentIdParam(commentId), dto);
+    return ok({ comment }, { title: 'Comment', description: SOCIAL_MSG.commentPosted });
+  }
+
+  @Put('track/:commentId')
+  @ApiBearerAuth()
+  @UseGuards(AuthGuard)
+  @ApiEnvelope('Edit my comment', 200, { data: CommentDataSchema })
+  async edit(@CurrentUser() user: AuthUser, @Param('commentId') commentId: string, @Body() dto: EditCommentDto) {
+    const comment = await this.comments.edit(user, commentIdParam(commentId), dto);
+    return ok({ comment }, { title: 'Comment', description: SOCIAL_MSG.commentEdited });
+  }
+
+  @Delete('track/:commentId')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(AuthGuard)
+  @ApiEnvelope('Delete a comment: its author, the track owner or an admin', 200)
+  async remove(@CurrentUser() user: AuthUser, @Param('commentId') commentId: string) {
+    await this.comments.delete(user, commentIdParam(commentId));
+    return ok(undefined, { title: 'Comment', description: SOCIAL_MSG.commentDeleted });
+  }
+}

@@ -1,0 +1,80 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { S3StorageOptions } from '@stardeck/infra';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** The Swagger UI's own page: its bundle sets inline styles and loads its logo as a data: image. */
+const DOCS_PREFIX = '/docs';
+
+/**
+ * Where the browser may send and fetch objects besides this origin: with S3 the signed upload
+ * and play URLs point at the store (`{endpoint}/{bucket}/…`, or `{bucket}.{host}` for virtual-hosted buckets).
+ */
+export function storageOrigins(s3: S3StorageOptions | null): string[] {
+  if (!s3) return [];
+  const endpoint = new URL(s3.endpoint);
+  return s3.forcePathStyle ? [endpoint.origin] : [endpoint.origin, `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`];
+}
+
+/**
+ * The headers every answer carries. The CSP allows only this origin's scripts and styles (the
+ * built client has no inline script or style), audio and uploads to the object store, no
+ * plugins, and no framing by any site. No upgrade-insecure-requests: `npm start` serves plain
+ * http, where it would send the page's own requests to an https port nobody listens on.
+ */
+export function securityHeaderOptions(s3: S3StorageOptions | null): HelmetOptions {
+  const storage = storageOrigins(s3);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'connect-src': ["'self'", ...storage],
+        'media-src': ["'self'", ...storage],
+        'img-src': ["'self'", 'data:', ...storage],
+        'font-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'"],
+        'object-src': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/** The Swagger UI page needs inline styles; everything else stays as strict as the app's. */
+function docsOverrides(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || csp === true) return {};
+  return {
+    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'style-src': ["'self'", "'unsafe-inline'"] } },
+  };
+}
+
+/**
+ * Registers @fastify/helmet for every route. Must run before the Swagger UI routes are added,
+ * so that they get their own, looser style rule.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): Promise<void> {
+  const docs = docsOverrides(options);
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+      route.config = { ...route.config, helmet: docs } as RouteOptions['config'];
+    }
+  });
+  await fastify.register(fastifyHelmet, { ...options, global: true });
+}
+
+/**
+ * The same headers for answers Fastify writes before any hook runs (a malformed URL), where the
+ * plugin's hook never sees the request.
+ */
+export function applySecurityHeaders(options: HelmetOptions): (request: FastifyRequest, reply: FastifyReply) => void {
+  const middleware = helmet(options);
+  return (request, reply) => middleware(request.raw, reply.raw, () => undefined);
+}

@@ -1,0 +1,4 @@
+export { InvitesModule } from './invites.module';
+export { InviteCommands } from './invite-commands';
+export { InvitesRepository, type InviteRow } from './invites.repository';
+export { InvitesService } from './invites.service';

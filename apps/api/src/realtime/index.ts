@@ -1,0 +1,4 @@
+export { RealtimeModule } from './realtime.module';
+export { MemberChannel } from './member-channel';
+export { REALTIME_SERVER_OPTIONS } from './realtime-options';
+export { useRealtimeAdapter } from './realtime-adapter';

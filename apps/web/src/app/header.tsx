@@ -1,0 +1,71 @@
+import { Link, NavLink } from 'react-router';
+import { openInviteManager } from '../features/invites/store';
+import { openModal } from '../lib/modals/store';
+import { useMe } from '../lib/session/store';
+
+const MEMBER_NAV = [
+  ['/discover', 'discover'],
+  ['/stream', 'stream'],
+  ['/explore/tracks', 'explore'],
+  ['/messages', 'messages'],
+  ['/notifications', 'notifications'],
+  ['/sonar', 'sonar'],
+  ['/news', 'news'],
+] as const;
+
+const VISITOR_NAV = [['/explore/tags', 'tags']] as const;
+
+/**
+ * The top bar, drawn like a terminal multiplexer's window list: numbered windows, the current
+ * one highlighted. Members see their pages and account; visitors the public screens and login.
+ */
+export function Header() {
+  const me = useMe();
+  const nav = me ? MEMBER_NAV : VISITOR_NAV;
+  return (
+    <header className="topbar">
+      <Link to="/" className="topbar__brand">
+        <span aria-hidden="true">★ </span>stardeck
+      </Link>
+      <nav className="topbar__nav" aria-label="Main">
+        <ul>
+          {nav.map(([to, label], index) => (
+            <li key={to}>
+              <NavLink to={to} className="topbar__link">
+                <span className="topbar__index" aria-hidden="true">
+                  {index}:
+                </span>
+                {label}
+                {label === 'notifications' && me && me.notification_count > 0 && (
+                  <span className="badge">
+                    {' '}
+                    ({me.notification_count}<span className="visually-hidden"> unread</span>)
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="topbar__account">
+        {me ? (
+          <>
+            <NavLink to={`/${me.username}`} className="topbar__link topbar__me">
+              @{me.username}
+            </NavLink>
+            <button type="button" className="link-button" onClick={() => void openInviteManager()}>
+              invites
+            </button>
+            <Link to="/logout" className="topbar__link">
+              logout
+            </Link>
+          </>
+        ) : (
+          <button type="button" className="btn btn--primary btn--small" onClick={() => openModal('login')}>
+            login
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useSnapshot } from 'valtio';
+import { ComingSoon } from '../components/ui/coming-soon';
+import { ModalFrame } from '../components/ui/modal-frame';
+import { useReturnFocus } from '../hooks/use-return-focus';
+import type { ModalName, ModalProps } from '../lib/modals/registry';
+import { closeModal, modals } from '../lib/modals/store';
+
+type ModalComponent<N extends ModalName> = LazyExoticComponent<ComponentType<ModalProps[N] & { onClose: () => void }>>;
+
+/**
+ * The components of the registered modals (lib/modals/registry.ts), each loaded when first
+ * opened. A feature's modal module exports `Component`, which renders a ModalFrame and takes the
+ * modal's props plus `onClose`.
+ */
+const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
+  login: lazy(() => import('../features/auth/components/login-modal').then((m) => ({ default: m.Component }))),
+  manageInvites: lazy(() => import('../features/invites/components/manage-invites-modal').then((m) => ({ default: m.Component }))),
+  queueList: lazy(() => import('../features/player/components/queue-list-modal').then((m) => ({ default: m.Component }))),
+  historyList: lazy(() => import('../features/player/components/history-list-modal').then((m) => ({ default: m.Component }))),
+  manageTrackUpload: lazy(() => import('../features/tracks/components/upload-modal').then((m) => ({ default: m.Component }))),
+  manageTrackEdit: lazy(() => import('../features/tracks/components/edit-modal').then((m) => ({ default: m.Component }))),
+  deleteTrack: lazy(() => import('../features/tracks/components/delete-track-modal').then((m) => ({ default: m.Component }))),
+  deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
+};
+
+/** Shows the open modal, and gives focus back to what opened it when it closes. */
+export function ModalHost() {
+  const { current } = useSnapshot(modals);
+  useReturnFocus(current?.key ?? null);
+  if (!current) return null;
+  const View = COMPONENTS[current.name] as ComponentType<Record<string, unknown> & { onClose: () => void }> | undefined;
+  const loading = (
+    <ModalFrame title="loading" onClose={closeModal}>
+      <p className="output output--muted">[..] loading</p>
+    </ModalFrame>
+  );
+  return (
+    <Suspense fallback={loading}>
+      {View ? (
+        <View key={current.key} {...(current.props as Record<string, unknown>)} onClose={closeModal} />
+      ) : (
+        <ModalFrame title={current.name} onClose={closeModal}>
+          <ComingSoon command={`modal --open ${current.name}`} />
+        </ModalFrame>
+      )}
+    </Suspense>
+  );
+}

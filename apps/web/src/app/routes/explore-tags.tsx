@@ -1,0 +1,14 @@
+import { useLoaderData } from 'react-router';
+import { TerminalWindow } from '../../components/ui/terminal-window';
+import type { TagList } from '../../features/tags/api/get-tag-cloud';
+import { TagCloud } from '../../features/tags/components/tag-cloud';
+
+/** /explore/tags (public): the tag cloud, from the tags the route preloaded. */
+export function Component() {
+  const data = useLoaderData() as TagList | null;
+  return (
+    <TerminalWindow path="~/explore/tags" title="tags">
+      <TagCloud tags={data?.tags ?? []} />
+    </TerminalWindow>
+  );
+}

@@ -1,0 +1,26 @@
+import type { TrackView } from '@stardeck/contracts/browser';
+import { useLoaderData } from 'react-router';
+import { TrackCard } from '../../components/tracks/track-card';
+import { PromptLine } from '../../components/ui/prompt-line';
+import { TerminalWindow } from '../../components/ui/terminal-window';
+import { CommentThreads } from '../../features/tracks/components/comment-threads';
+import { enqueue } from '../../lib/player/store';
+
+/** /{username}/tracks/{id} (TerminalTrackDetail): the hero card and the comment threads. */
+export function Component() {
+  const { track } = useLoaderData() as { track: TrackView };
+  return (
+    <TerminalWindow path={`~/${track.username}/tracks/${track.id}`} title={track.title} className="window--wide">
+      <PromptLine command={`track --user ${track.username} --id ${track.id}`} />
+      <TrackCard track={track} variant="hero" />
+      {track.status === 'ready' && (
+        <div className="actions">
+          <button type="button" className="btn btn--small" onClick={() => enqueue(track)}>
+            + queue<span className="visually-hidden"> {track.title}</span>
+          </button>
+        </div>
+      )}
+      <CommentThreads track={track} />
+    </TerminalWindow>
+  );
+}

@@ -1,0 +1,38 @@
+import { reset as resetAuth } from '../features/auth/store';
+import { reset as resetPlayerUi } from '../features/player/store';
+import { reset as resetTracks } from '../features/tracks/store';
+import { reset as resetInvites } from '../features/invites/store';
+import { connectLive, disconnectLive } from '../features/notifications/live';
+import { reset as resetNotifications } from '../features/notifications/store';
+import { reset as resetTags } from '../features/tags/store';
+import { reset as resetComments } from '../lib/comments/store';
+import { reset as resetLibrary } from '../lib/library/store';
+import { reset as resetLightbox } from '../lib/lightbox/store';
+import { reset as resetModals } from '../lib/modals/store';
+import { reset as resetPlayer } from '../lib/player/store';
+import { onSignIn, onSignOut } from '../lib/session/lifecycle';
+
+/**
+ * What each feature does when a sign-in ends (spec §4 logout), in this order: the footer player
+ * first (stop playback, reset, hide), then Sonar (disconnect, reset) and news (clear) once they
+ * exist, then the rest. Features that load something for the member after login or renewal
+ * register with onSignIn the same way.
+ */
+export function registerSessionSteps(): void {
+  // One live connection per tab, opened after login and reopened with the renewed token.
+  onSignIn('notifications', connectLive);
+  onSignOut('player', resetPlayer);
+  onSignOut('player-ui', resetPlayerUi);
+  onSignOut('comments', resetComments);
+  onSignOut('library', resetLibrary);
+  onSignOut('tracks', resetTracks);
+  onSignOut('modals', resetModals);
+  onSignOut('lightbox', resetLightbox);
+  onSignOut('invites', resetInvites);
+  onSignOut('notifications', () => {
+    disconnectLive();
+    resetNotifications();
+  });
+  onSignOut('tags', resetTags);
+  onSignOut('auth', resetAuth);
+}

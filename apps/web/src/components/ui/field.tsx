@@ -1,0 +1,83 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  multiline?: boolean;
+}
+
+/**
+ * A labelled input in the terminal style (`> label:`), with its error announced and tied to the
+ * field (aria-invalid, aria-describedby).
+ */
+export function TextField({ label, value, onValue, error, hint, multiline, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: 'field__input',
+  } as const;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <p className="field__label">
+        <span aria-hidden="true">&gt; </span>
+        <label htmlFor={id}>{label}</label>
+      </p>
+      {multiline ? (
+        <textarea {...common} rows={4} name={input.name} maxLength={input.maxLength} placeholder={input.placeholder} onChange={(e) => onValue(e.target.value)} />
+      ) : (
+        <input {...input} {...common} onChange={(e) => onValue(e.target.value)} />
+      )}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          ! {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  error?: string;
+  name?: string;
+}
+
+export function CheckboxField({ label, checked, onChecked, error, name }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field--checkbox">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChecked(e.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          ! {error}
+        </p>
+      )}
+    </div>
+  );
+}

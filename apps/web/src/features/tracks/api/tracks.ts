@@ -1,0 +1,50 @@
+import type { TrackView, TrackVisibility } from '@stardeck/contracts/browser';
+import { apiCall } from '../../../lib/api-client';
+
+/** Spec §9: creating waits up to 10 minutes, editing 30 s. */
+const CREATE_TIMEOUT_MS = 10 * 60_000;
+const EDIT_TIMEOUT_MS = 30_000;
+
+export interface ArtworkFields {
+  artwork_data: string;
+  artwork_mimetype: string;
+  artwork_filename: string;
+}
+
+export interface TrackFields {
+  title: string;
+  description: string;
+  visibility: TrackVisibility;
+  tags: string[];
+}
+
+export interface TrackPage {
+  tracks: TrackView[];
+  total: number;
+  has_more: boolean;
+}
+
+/** GET /v1/tracks/{id}. */
+export function getTrack(id: number | string, signal?: AbortSignal) {
+  return apiCall<{ track: TrackView }>(`/tracks/${id}`, { signal });
+}
+
+/** GET /v1/tracks/user/{username} {limit, offset}. */
+export function getUserTracks(username: string, page: { limit: number; offset: number }, signal?: AbortSignal) {
+  return apiCall<TrackPage>(`/tracks/user/${encodeURIComponent(username)}`, { query: page, signal });
+}
+
+/** POST /v1/manage/tracks: the track record for an uploaded file. */
+export function createTrack(fields: TrackFields & Partial<ArtworkFields> & { key: string; filename: string; mimetype: string; extension: string; filesize: number }) {
+  return apiCall<{ track: TrackView }>('/manage/tracks', { method: 'POST', body: fields, signal: AbortSignal.timeout(CREATE_TIMEOUT_MS) });
+}
+
+/** PUT /v1/manage/tracks. */
+export function updateTrack(fields: TrackFields & Partial<ArtworkFields> & { track_id: number; remove_artwork?: boolean }) {
+  return apiCall<{ track: TrackView }>('/manage/tracks', { method: 'PUT', body: fields, signal: AbortSignal.timeout(EDIT_TIMEOUT_MS) });
+}
+
+/** DELETE /v1/manage/tracks {track_id}. */
+export function deleteTrack(trackId: number) {
+  return apiCall<undefined>('/manage/tracks', { method: 'DELETE', body: { track_id: trackId } });
+}

@@ -1,0 +1,38 @@
+/** Spec §9: dates in US short form (Nov 23, 2026). */
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function formatDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
+}
+
+/** Spec §9: counts read as k above 1000 and m above a million. */
+export function formatCount(value: number): string {
+  if (value > 1_000_000) return `${trimZero(value / 1_000_000)}m`;
+  if (value > 1000) return `${trimZero(value / 1000)}k`;
+  return String(value);
+}
+
+function trimZero(value: number): string {
+  return value.toFixed(1).replace(/\.0$/, '');
+}
+
+/** Spec §9: sizes in B, KB, MB, GB to one decimal. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** A playback position as m:ss (h:mm:ss past an hour), floored like a clock. */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const s = String(whole % 60).padStart(2, '0');
+  const m = Math.floor(whole / 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

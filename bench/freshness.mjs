@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// Freshness: from the append of a new track until a subscriber's stream shows it, under a steady
+// write load. Services mode (Postgres, NATS JetStream), API and projector as two servers in this
+// process. Uses the compiled packages: run `npx tsc -b` first.
+//
+//   node bench/freshness.mjs [probes=200] [load events/s=200]
+//
+// A probe publishes a track as one member does (upload and transcode outcome through the track
+// decider and its inline read model, in one transaction), then a subscriber reads GET /v1/stream
+// back to back until the track is in it: the relay publishes the events on JetStream and the
+// projector's stream read model takes them in. Meanwhile a generated community keeps appending at
+// the given rate (sign-ups, uploads, plays, saves, comments…).
+import { createRequire } from 'node:module';
+import { createSite, generateCommunity, load, percentile, signIn } from './support.mjs';
+
+const require = createRequire(import.meta.url);
+const { handleCommand, trackDecider, tracksProjection, generateSyntheticHistory, storageKeys } = require('@stardeck/domain');
+const { slugify, trackStreamIds } = require('@stardeck/contracts');
+const { sql } = require('kysely');
+
+const probes = Number(process.argv[2] ?? 200);
+const loadRate = Number(process.argv[3] ?? 200);
+const PROBE_GAP_MS = 200;
+
+/** One member publishing a track: the two commands the upload and the transcoder send, in one transaction. */
+async function publish(store, owner, title) {
+  const { rows } = await sql`select nextval('track_id_seq') as id`.execute(store.db);
+  const id = Number(rows[0].id);
+  const stream = trackStreamIds.track(id);
+  const keys = storageKeys.renditions(id);
+  const rendition = (key) => ({ key, size: 1_000_000, mimetype: 'audio/mpeg', bitrate: 128, duration: 60 });
+  await store.transaction(async (tx) => {
+    await handleCommand(store, tx, trackDecider, stream, {
+      type: 'UploadTrack', track_id: id, user_id: owner.id, title, slug: slugify(title), description: null, visibility: 'public',
+      parent_id: null, tags: [], filename: `${title}.mp3`, mimetype: 'audio/mpeg', extension: 'mp3', filesize: 1_000_000,
+      source_key: `sources/${owner.id}/${title}.mp3`, lossless: false, artwork: null,
+    }, { actor: owner.id }, tracksProjection);
+    await handleCommand(store, tx, trackDecider, stream, {
+      type: 'RecordTranscodeSuccess', storage: { used_bytes: 0, quota_bytes: Number.MAX_SAFE_INTEGER },
+      renditions: { standard: rendition(keys.standard), high: rendition(keys.high), lossless: null }, duration: 60, bitrate: 128,
+      peaks_key: keys.peaks, peaks: Array.from({ length: 3600 }, (_, i) => (i % 2 ? 0.5 : -0.5)),
+    }, { actor: 'system' }, tracksProjection);
+  });
+}
+
+const site = await createSite('services');
+const stopLoad = new AbortController();
+try {
+  const api = await site.start(['api']);
+  await site.start(['projector']);
+  const { store } = api.platform;
+  const community = await generateCommunity(store, { members: 100, events: 3000 });
+  const [owner, reader] = community.members.filter((m) => m.verified);
+  const token = await signIn(api.url, reader);
+  const auth = { authorization: `Bearer ${token}` };
+  const subscribed = await fetch(`${api.url}/v1/subscribe`, {
+    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ username: owner.username }),
+  });
+  if (!subscribed.ok) throw new Error(`subscribing answered ${subscribed.status}`);
+  const list = { name: 'GET /v1/stream', url: `${api.url}/v1/stream`, headers: auth };
+
+  const background = generateSyntheticHistory(store, {
+    seed: 7, members: 1000, events: Number.MAX_SAFE_INTEGER, passwordHash: 'x', label: 'load', commandsPerTransaction: 10, eventsPerSecond: loadRate,
+    signal: stopLoad.signal,
+  }).catch((error) => { if (!stopLoad.signal.aborted) throw error; });
+
+  const samples = [];
+  let reads = 0;
+  for (let i = 0; i < probes + 10; i++) {
+    const title = `probe ${i} ${Date.now()}`;
+    const started = performance.now();
+    await publish(store, owner, title);
+    for (;;) {
+      reads += 1;
+      const text = await (await fetch(list.url, { headers: list.headers })).text();
+      if (text.includes(title)) break;
+    }
+    if (i >= 10) samples.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
+  }
+  stopLoad.abort();
+  await background;
+  samples.sort((a, b) => a - b);
+  console.log(`freshness: ${probes} tracks, append → visible in ${list.name}, under a load of ${loadRate} events/s (${reads} reads)`);
+  console.log(`p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, max ${samples.at(-1).toFixed(1)} ms (goal: p99 under 50 ms)`);
+  console.log(load());
+} finally {
+  stopLoad.abort();
+  await site.remove();
+}

@@ -1,0 +1,123 @@
+// Shared by the benchmarks that run the whole server on a generated community: a fresh database
+// and bus for either configuration, the server on them, the community, and a few statistics.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const { startServer } = require('@stardeck/api');
+const { generateSyntheticHistory } = require('@stardeck/domain');
+const { deleteJetStream, transcodeQueueNames } = require('@stardeck/infra');
+const argon2 = require('argon2');
+
+export const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const NATS_URL = process.env.BENCH_NATS_URL || process.env.NATS_URL || 'nats://127.0.0.1:4222';
+/** Every generated member signs in with this password. */
+export const MEMBER_PASSWORD = 'bench-password';
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where a configuration keeps its state: a fresh Postgres database and JetStream stream
+ * (services), or a fresh data directory (embedded: PGlite, in-process bus). `start(roles)` starts
+ * a server on it; several may run at once on services, one at a time on embedded.
+ */
+export async function createSite(config) {
+  const id = randomBytes(4).toString('hex');
+  const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-bench-'));
+  // A known admin: embedded mode would otherwise make one and print its password.
+  let env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', STARDECK_ADMIN_EMAIL: 'admin@bench.example', STARDECK_ADMIN_PASSWORD: 'bench-admin-pw' };
+  let database = null;
+  if (config === 'services') {
+    database = `stardeck_bench_${id}`;
+    await adminQuery(`CREATE DATABASE ${database}`);
+    const url = new URL(ADMIN_DATABASE_URL);
+    url.pathname = `/${database}`;
+    env = {
+      ...env, DATABASE_URL: url.toString(), NATS_URL, NATS_STREAM: `STARDECK_BENCH_${id}`, NATS_SUBJECT_PREFIX: `bench${id}.events`,
+      STARDECK_SECRET: randomBytes(32).toString('hex'),
+    };
+  }
+  const servers = [];
+  return {
+    config,
+    env,
+    async start(roles) {
+      const port = await freePort();
+      const server = await startServer({ roles, env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, webDir: null });
+      servers.push(server);
+      return server;
+    },
+    async stop(server) {
+      servers.splice(servers.indexOf(server), 1);
+      await server.close();
+    },
+    async remove() {
+      for (const server of servers.splice(0)) await server.close();
+      if (database) {
+        await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await deleteJetStream(NATS_URL, env.NATS_STREAM).catch(() => undefined);
+        await deleteJetStream(NATS_URL, transcodeQueueNames(env.NATS_STREAM, env.NATS_SUBJECT_PREFIX).stream).catch(() => undefined);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A generated community (see generateSyntheticHistory), with progress on stderr. */
+export async function generateCommunity(store, { members, events, seed = 20_261_125, label = 'bench', commandsPerTransaction }) {
+  const passwordHash = await argon2.hash(MEMBER_PASSWORD, { type: argon2.argon2id });
+  const started = performance.now();
+  const history = await generateSyntheticHistory(store, {
+    seed, members, events, passwordHash, label, commandsPerTransaction,
+    onProgress: (n) => process.stderr.write(`\r  generating: ${n} events`),
+  });
+  process.stderr.write('\n');
+  return { ...history, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A member's access token, through the login the web client uses. */
+export async function signIn(url, member) {
+  const res = await fetch(`${url}/v1/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: MEMBER_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login as ${member.username} answered ${res.status}: ${await res.text()}`);
+  return res.headers.get('x-new-access-token');
+}
+
+export async function waitUntil(check, timeoutMs, intervalMs = 50) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** The machine's load: figures taken on a busy machine say so. */
+export const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${require('node:os').cpus().length} cores`;
+
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

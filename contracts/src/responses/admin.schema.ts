@@ -1,0 +1,81 @@
+import { IsBoolean, IsIn, IsInt, IsString } from 'class-validator';
+import { MEMBER_TIERS, type MemberTier } from '../limits';
+import { AnyObject, Nested, NestedList, Nullable, Timestamp } from './schema-fields';
+
+export class RebuildProgressSchema {
+  @IsInt() done!: number;
+  @IsInt() total!: number;
+}
+
+export class ProjectionStatusSchema {
+  @IsString() name!: string;
+  @IsString({ each: true }) handles!: string[];
+  @IsIn(['live', 'rebuilding', 'rebuild_requested']) status!: 'live' | 'rebuilding' | 'rebuild_requested';
+  @IsInt() checkpoint!: number;
+  @IsInt() head!: number;
+  /** Events appended after the checkpoint. */
+  @IsInt() lag!: number;
+  @IsString() @Nullable() owner!: string | null;
+  @Nested(() => RebuildProgressSchema) @Nullable() rebuild!: RebuildProgressSchema | null;
+  @Timestamp() updated_at!: string;
+}
+
+/** GET /v1/admin/projections */
+export class ProjectionListSchema {
+  @NestedList(() => ProjectionStatusSchema) projections!: ProjectionStatusSchema[];
+}
+
+/** POST /v1/admin/projections/{name}/rebuild */
+export class ProjectionDataSchema {
+  @Nested(() => ProjectionStatusSchema) projection!: ProjectionStatusSchema;
+}
+
+/** One event of the log as the inspector shows it: secret payload fields are redacted. */
+export class InspectedEventSchema {
+  @IsInt() global_position!: number;
+  @IsString() transaction_id!: string;
+  @IsString() stream_id!: string;
+  @IsInt() stream_version!: number;
+  @IsString() type!: string;
+  @IsInt() schema_version!: number;
+  @AnyObject() data!: Record<string, unknown>;
+  /** actor, request_id, correlation_id, causation_id. */
+  @AnyObject() metadata!: Record<string, unknown>;
+  @IsString() event_id!: string;
+  @Timestamp() recorded_at!: string;
+}
+
+/** GET /v1/admin/events */
+export class EventPageSchema {
+  @NestedList(() => InspectedEventSchema) events!: InspectedEventSchema[];
+  @IsBoolean() has_more!: boolean;
+  /** Pass as `after` for the next page. */
+  @IsInt() @Nullable() next_after!: number | null;
+}
+
+export class DevMailSchema {
+  @IsInt() id!: number;
+  @IsString() to!: string;
+  @IsString() subject!: string;
+  @IsString() text!: string;
+  @IsString() @Nullable() link!: string | null;
+  @Timestamp() created!: string;
+}
+
+/** GET /v1/admin/mail */
+export class DevMailPageSchema {
+  @NestedList(() => DevMailSchema) mail!: DevMailSchema[];
+  @IsInt() total!: number;
+  @IsBoolean() has_more!: boolean;
+  @IsIn(['smtp', 'dev-mailbox']) mailer!: 'smtp' | 'dev-mailbox';
+}
+
+export class MemberTierSchema {
+  @IsString() id!: string;
+  @IsIn(MEMBER_TIERS) tier!: MemberTier;
+}
+
+/** PUT /v1/admin/users/{id}/tier */
+export class TierChangedSchema {
+  @Nested(() => MemberTierSchema) user!: MemberTierSchema;
+}

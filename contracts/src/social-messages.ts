@@ -1,0 +1,46 @@
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COMMENT_TEXT_MAX } from './limits';
+
+/** Texts of the library, collections and comments, worded as spec §5 and §8 word them where they do. */
+export const SOCIAL_MSG = {
+  noTrackId: 'No track ID provided',
+  trackSaved: 'Track saved to your library',
+  trackRemoved: 'Track removed from your library',
+  libraryRemoveFailed: 'Failed to remove track from library',
+  librarySaveFailed: 'Failed to save track',
+
+  noCollectionId: 'No collection ID provided',
+  collectionNotFound: 'Collection not found',
+  collectionNameRequired: 'Collection name is required',
+  collectionNameTooLong: `Collection name must be ${COLLECTION_NAME_MAX} characters or less`,
+  collectionDescriptionTooLong: `Description must be ${COLLECTION_DESCRIPTION_MAX} characters or less`,
+  collectionVisibilityInvalid: 'Visibility must be public, unlisted or private',
+  collectionVisibilityListInvalid: 'visibility must be a comma-separated list of public, unlisted and private',
+  collectionSortKeyInvalid: 'sort_key must be one of created, updated, name, random, track_count',
+  collectionCreated: 'Collection created',
+  collectionUpdated: 'Collection updated',
+  collectionDeleted: 'Collection deleted',
+  collectionDeleteFailed: 'Failed to delete collection',
+  collectionTrackAdded: 'Track added to the collection',
+  collectionTrackRemoved: 'Track removed from the collection',
+  cannotFollowOwnCollection: 'You cannot follow your own collection',
+  collectionFollowed: 'Following the collection',
+  collectionUnfollowed: 'No longer following the collection',
+  invalidUserId: 'user_id must be a member id',
+
+  noCommentId: 'No comment ID provided',
+  commentNotFound: 'Comment not found',
+  commentRequired: 'Comment cannot be empty',
+  commentTooLong: `Comment must be ${COMMENT_TEXT_MAX} characters or less`,
+  commentTimestampInvalid: 'Timestamp must be a whole number of seconds',
+  commentTimestampOutOfRange: (maxSeconds: number) => `Timestamp must be between 0 and ${maxSeconds} seconds, within the track`,
+  commentEditNotAllowed: 'Only the author can edit a comment',
+  commentDeleteNotAllowed: 'Only the author, the track owner or an admin can delete a comment',
+  commentPosted: 'Comment posted',
+  commentEdited: 'Comment updated',
+  commentDeleted: 'Comment deleted',
+  commentDeleteFailed: 'Failed to delete comment',
+
+  notificationNotFound: 'Notification not found',
+  notificationDismissed: 'Notification dismissed',
+  notificationsCleared: 'All notifications dismissed',
+} as const;

@@ -1,0 +1,50 @@
+import type { JobQueue, TranscodeJob } from '@stardeck/infra';
+import { notificationPushOutbox, type NotificationPushPorts } from './notification-push/notification-push.outbox';
+import { accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';
+import type { Projection } from '../kit/projection';
+import { accessRequestsProjection } from './access-requests/access-requests.projection';
+import { collectionsProjection } from './collections/collections.projection';
+import { commentsProjection } from './comments/comments.projection';
+import { invitesProjection } from './invites/invites.projection';
+import { libraryProjection } from './library/library.projection';
+import { listeningHistoryProjection } from './listening-history/listening-history.projection';
+import { notificationDismissalsProjection } from './notification-dismissals/notification-dismissals.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
+import { profilesProjection } from './profiles/profiles.projection';
+import { statsProjection } from './stats/stats.projection';
+import { streamProjection } from './stream/stream.projection';
+import { subscriptionsProjection } from './subscriptions/subscriptions.projection';
+import { tagUsageProjection } from './tag-usage/tag-usage.projection';
+import { trackPlaysProjection } from './track-plays/track-plays.projection';
+import { tracksProjection } from './tracks/tracks.projection';
+import { transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
+import { usersProjection } from './users/users.projection';
+
+/** Read models written in the appending transaction; rebuilt from the log in one transaction. */
+export const INLINE_PROJECTIONS: readonly Projection[] = [
+  usersProjection, invitesProjection, accessRequestsProjection, tracksProjection, profilesProjection, subscriptionsProjection,
+  libraryProjection, collectionsProjection, commentsProjection, notificationDismissalsProjection,
+];
+
+/** Read models the projector applies from the bus and the log, each with its own checkpoint. */
+export const ASYNC_PROJECTIONS: readonly Projection[] = [
+  statsProjection, trackPlaysProjection, listeningHistoryProjection, tagUsageProjection, streamProjection, notificationsProjection,
+];
+
+/** Outboxes follow the log like async projections but send work out; they need this process's ports. */
+export function outboxProjections(ports: { transcodeQueue: JobQueue<TranscodeJob> } & AccountMailPorts & NotificationPushPorts): Projection[] {
+  return [transcodeDispatchProjection(ports.transcodeQueue), accountMailOutbox(ports), notificationPushOutbox(ports)];
+}
+
+export {
+  accessRequestsProjection, collectionsProjection, commentsProjection, invitesProjection, libraryProjection, listeningHistoryProjection,
+  notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, streamProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
+};
+export { TRANSCODE_DISPATCH, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
+export { ACCOUNT_MAIL, accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';
+export { trackQueries, type TrackRow } from './tracks/tracks.queries';
+export { NOTIFICATIONS } from './notifications/notifications.projection';
+export { NOTIFICATION_DISMISSALS } from './notification-dismissals/notification-dismissals.projection';
+export {
+  NOTIFICATION_PUSH, NOTIFICATION_SIGNALS, notificationPushOutbox, type NotificationPushPorts, type NotificationSignal,
+} from './notification-push/notification-push.outbox';

@@ -1,0 +1,85 @@
+import { compareCursors, cursorOf, type Clock, type Db, type LogCursor, type SignalBus, type Tx } from '@stardeck/infra';
+import { sql } from 'kysely';
+import { defineOutbox, type OutboxStep, type ProjectedEvent, type Projection } from '../../kit/projection';
+import { notificationOf, type NotifyingEvent } from '../notifications/notification-of';
+import { NOTIFICATIONS } from '../notifications/notifications.projection';
+
+export const NOTIFICATION_PUSH = 'notification_push';
+/** The signal channel every API process listens on. */
+export const NOTIFICATION_SIGNALS = 'notifications';
+
+/**
+ * "Member `user_id`'s notifications changed": a new one (`notification_id`), or some gone (null).
+ * It names ids only; the API process that holds the member's sockets reads what the member may
+ * see, as GET /v1/notifications would show it, and pushes that.
+ */
+export interface NotificationSignal {
+  user_id: string;
+  notification_id: string | null;
+}
+
+export interface NotificationPushPorts {
+  signals: SignalBus;
+  clock: Clock;
+}
+
+/** Older than this, a push is not worth sending: the member's tabs have read the list since, or will on connecting. */
+const STALE_AFTER_MS = 60_000;
+/** How long a push waits for the notifications model to hold its event before going out regardless. */
+const READ_MODEL_WAIT_MS = 3_000;
+const READ_MODEL_POLL_MS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type LoggedEvent = Pick<ProjectedEvent<never>, 'recorded_at' | 'transaction_id' | 'global_position'>;
+
+/**
+ * Tells the API processes when a member's notifications change, so that open tabs hear of a new
+ * one within a second. It follows the log like any outbox: nothing is pushed for a write that
+ * rolled back, and a crash delays pushes instead of losing them.
+ *
+ * A push waits until the notifications model has applied its event, since the API process that
+ * gets it reads that model and must find the new notification there. Delivery is at least once (a
+ * push sent just before a crash goes again) and clients tell repeats apart by the notification's
+ * id, so nothing is recorded per push: a repeat costs a socket message, not a mail.
+ */
+export function notificationPushOutbox(ports: NotificationPushPorts): Projection {
+  async function readModelHolds(db: Db | Tx, at: LogCursor): Promise<boolean> {
+    const row = await db.selectFrom('projection_checkpoints')
+      .select(['last_position', sql<string>`last_xid::text`.as('last_xid')])
+      .where('name', '=', NOTIFICATIONS).where('status', '=', 'live').executeTakeFirst();
+    return row !== undefined && compareCursors({ xid: row.last_xid, position: Number(row.last_position) }, at) >= 0;
+  }
+
+  async function push(event: LoggedEvent, step: OutboxStep, signal: NotificationSignal | null): Promise<void> {
+    if (!signal) return;
+    if (ports.clock.now().getTime() - event.recorded_at.getTime() > STALE_AFTER_MS) return;
+    const at = cursorOf(event);
+    const deadline = Date.now() + READ_MODEL_WAIT_MS;
+    while (!(await readModelHolds(step.db, at)) && Date.now() < deadline) await sleep(READ_MODEL_POLL_MS);
+    await ports.signals.publish(NOTIFICATION_SIGNALS, signal);
+  }
+
+  const created = (event: NotifyingEvent, step: OutboxStep) => {
+    const facts = notificationOf(event);
+    return push(event, step, facts && { user_id: facts.recipient_id, notification_id: event.event_id });
+  };
+  /** Notifications taken back or dismissed: the count changed. An actor's own undo told nobody anything. */
+  const changed = (event: LoggedEvent, step: OutboxStep, userId: string, actorId?: string) =>
+    push(event, step, userId === actorId ? null : { user_id: userId, notification_id: null });
+
+  return defineOutbox({
+    name: NOTIFICATION_PUSH,
+    handlers: {
+      CommentPosted: created,
+      TrackSaved: created,
+      CollectionFollowed: created,
+      UserSubscribed: created,
+      TrackUnsaved: (event, step) => changed(event, step, event.data.track_owner_id, event.data.user_id),
+      CollectionUnfollowed: (event, step) => changed(event, step, event.data.collection_owner_id, event.data.user_id),
+      UserUnsubscribed: (event, step) => changed(event, step, event.data.subject_id, event.data.subscriber_id),
+      NotificationDismissed: (event, step) => changed(event, step, event.data.user_id),
+      NotificationsCleared: (event, step) => changed(event, step, event.data.user_id),
+    },
+  });
+}

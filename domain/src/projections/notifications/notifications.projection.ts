@@ -1,0 +1,78 @@
+import type { Tx } from '@stardeck/infra';
+import { defineProjection } from '../../kit/projection';
+import { notificationOf, type NotificationFacts, type NotifyingEvent } from './notification-of';
+
+export const NOTIFICATIONS = 'notifications';
+
+async function notify(event: NotifyingEvent, tx: Tx): Promise<void> {
+  const facts = notificationOf(event);
+  if (!facts) return;
+  await tx.insertInto('notifications')
+    .values({ id: event.event_id, ...facts, source_position: event.global_position, created_at: event.recorded_at })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Takes back the notification of an action its actor undid. */
+async function retract(tx: Tx, facts: Omit<NotificationFacts, 'comment_id' | 'thread_id'>): Promise<void> {
+  let query = tx.deleteFrom('notifications')
+    .where('recipient_id', '=', facts.recipient_id).where('action', '=', facts.action).where('actor_id', '=', facts.actor_id);
+  query = facts.track_id === null ? query.where('track_id', 'is', null) : query.where('track_id', '=', facts.track_id);
+  query = facts.collection_id === null ? query.where('collection_id', 'is', null) : query.where('collection_id', '=', facts.collection_id);
+  await query.execute();
+}
+
+const nothingElse = { track_id: null, collection_id: null };
+
+/**
+ * Members' notifications (spec §3 Notification), made from the events that notify someone (see
+ * notificationOf) and kept newest first per member. Async: nothing a write decides depends on it.
+ *
+ * A row names what it is about by id and copies nothing, so readers join the current track,
+ * comment and collection and show them only as the visibility module allows: one that turned
+ * private to its reader hides the notification (and a change back shows it again). What is
+ * deleted takes its notifications with it, as does an undone save, follow or subscription (the
+ * member is told what still stands, and toggling does not pile up notifications). Dismissed rows
+ * go too; the inline dismissals model has hidden them already.
+ */
+export const notificationsProjection = defineProjection({
+  name: NOTIFICATIONS,
+  kind: 'async',
+  tables: ['notifications'],
+  handlers: {
+    CommentPosted: notify,
+    TrackSaved: notify,
+    CollectionFollowed: notify,
+    UserSubscribed: notify,
+    async TrackUnsaved(event, tx) {
+      const d = event.data;
+      await retract(tx, { recipient_id: d.track_owner_id, action: 'save_track', actor_id: d.user_id, ...nothingElse, track_id: d.track_id });
+    },
+    async CollectionUnfollowed(event, tx) {
+      const d = event.data;
+      await retract(tx, { recipient_id: d.collection_owner_id, action: 'follow_collection', actor_id: d.user_id, ...nothingElse, collection_id: d.collection_id });
+    },
+    async UserUnsubscribed(event, tx) {
+      const d = event.data;
+      await retract(tx, { recipient_id: d.subject_id, action: 'subscribe', actor_id: d.subscriber_id, ...nothingElse });
+    },
+    async CommentDeleted(event, tx) {
+      // A thread's first comment goes with its replies, and so do the notifications of both.
+      const id = event.data.comment_id;
+      await tx.deleteFrom('notifications').where((eb) => eb.or([eb('comment_id', '=', id), eb('thread_id', '=', id)])).execute();
+    },
+    async TrackDeleted(event, tx) {
+      await tx.deleteFrom('notifications').where('track_id', '=', event.data.track_id).execute();
+    },
+    async CollectionDeleted(event, tx) {
+      await tx.deleteFrom('notifications').where('collection_id', '=', event.data.collection_id).execute();
+    },
+    async NotificationDismissed(event, tx) {
+      await tx.deleteFrom('notifications').where('id', '=', event.data.notification_id).where('recipient_id', '=', event.data.user_id).execute();
+    },
+    async NotificationsCleared(event, tx) {
+      await tx.deleteFrom('notifications')
+        .where('recipient_id', '=', event.data.user_id).where('source_position', '<=', event.data.through_position).execute();
+    },
+  },
+});

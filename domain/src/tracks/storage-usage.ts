@@ -1,0 +1,42 @@
+import { tierOfAccount } from '@stardeck/contracts';
+import type { Db, Tx } from '@stardeck/infra';
+import { sql } from 'kysely';
+
+const MB = 1024 * 1024;
+
+/**
+ * What counts against a member's storage quota. Every write that adds to it (create, and the
+ * transcoder's renditions) takes the member's lock first and reads these in the same
+ * transaction, so two writes at once cannot both squeeze under the quota.
+ */
+export const storageUsage = {
+  async lock(tx: Tx, userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads-${userId}`}, 0))`.execute(tx);
+  },
+
+  /**
+   * Bytes of the member's tracks: each stored source plus every rendition the transcoder made of
+   * it (failed uploads are removed, so they count nothing).
+   */
+  async trackBytes(executor: Db | Tx, userId: string): Promise<number> {
+    const row = await executor.selectFrom('tracks')
+      .select(sql<number>`coalesce(sum(filesize + coalesce((
+        select sum((r.value->>'size')::bigint) from jsonb_each(tracks.renditions) as r where jsonb_typeof(r.value) = 'object'
+      ), 0)), 0)::bigint`.as('used'))
+      .where('user_id', '=', userId).where('status', '!=', 'failed').executeTakeFirstOrThrow();
+    return Number(row.used);
+  },
+
+  /** Bytes of uploads signed and not yet turned into a track, until their reservation expires. */
+  async reservedBytes(executor: Db | Tx, userId: string, now: Date): Promise<number> {
+    const row = await executor.selectFrom('pending_uploads').select(sql<number>`coalesce(sum(filesize), 0)::bigint`.as('bytes'))
+      .where('user_id', '=', userId).where('expires_at', '>', now).where('claimed_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  },
+
+  /** The member's quota in bytes, from the tier in the users read model. */
+  async quotaBytes(executor: Db | Tx, userId: string): Promise<number> {
+    const account = await executor.selectFrom('users').select(['role', 'tier']).where('id', '=', userId).executeTakeFirst();
+    return account ? tierOfAccount(account).storageMb * MB : 0;
+  },
+};

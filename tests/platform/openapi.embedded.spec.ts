@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import type { RunningServer } from '@stardeck/api';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedServer } from '../support/embedded';
+import { typeCheckGeneratedClient } from '../support/generated-client';
+
+type Operation = { summary?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> };
+
+/**
+ * A client written against the generated types, using the contracts' own types: it compiles only
+ * while the document describes each body exactly as contracts types it (both directions).
+ */
+const CLIENT_USAGE = `
+import type { ErrorEnvelope, InviteView, Me, TagView, TrackView, UserSummary } from '@stardeck/contracts';
+import type { components, paths } from './api';
+
+type Schemas = components['schemas'];
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
+export const trackToDocument = (track: TrackView): Schemas['TrackViewSchema'] => track;
+export const trackFromDocument = (track: Schemas['TrackViewSchema']): TrackView => track;
+export const meToDocument = (me: Me): Schemas['MeSchema'] => me;
+export const meFromDocument = (me: Schemas['MeSchema']): Me => me;
+export const inviteToDocument = (invite: InviteView): Schemas['InviteViewSchema'] => invite;
+export const inviteFromDocument = (invite: Schemas['InviteViewSchema']): InviteView => invite;
+export const tagToDocument = (tag: TagView): Schemas['TagViewSchema'] => tag;
+export const tagFromDocument = (tag: Schemas['TagViewSchema']): TagView => tag;
+export const userToDocument = (user: UserSummary): Schemas['UserSummarySchema'] => user;
+export const userFromDocument = (user: Schemas['UserSummarySchema']): UserSummary => user;
+export const errorToDocument = (error: ErrorEnvelope): Schemas['ErrorEnvelopeSchema'] => error;
+export const errorFromDocument = (error: Schemas['ErrorEnvelopeSchema']): ErrorEnvelope => error;
+
+type GetTrack = Json<paths['/v1/tracks/{id}']['get']['responses'][200]>;
+export const trackOf = (body: GetTrack): TrackView => body.data.track;
+type ListTracks = Json<paths['/v1/tracks']['get']['responses'][200]>;
+export const firstOf = (body: ListTracks): TrackView | undefined => (body.status === 'success' ? body.data.tracks[0] : undefined);
+type Login = Json<paths['/v1/login']['post']['responses'][200]>;
+export const signedIn = (body: Login): Me => body.me;
+export const listQuery: NonNullable<paths['/v1/tracks']['get']['parameters']['query']> = { sort_key: 'play_count', tag_ids: [1, 2], limit: 10 };
+`;
+
+describe('the OpenAPI document', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-openapi-'));
+  let server: RunningServer;
+  let document: { paths: Record<string, Record<string, Operation>> };
+
+  beforeAll(async () => {
+    server = await startEmbeddedServer(dataDir, { roles: ['api'] });
+    document = (await request(server.url).get('/docs/openapi.json').expect(200)).body;
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("passes the linter's recommended rules without an error", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives every operation a summary, its security and the body of its success answer', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { name, op } of operations) {
+      expect(op.summary, name).toBeTruthy();
+      expect(op.security, name).toBeDefined();
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      expect(success.length, name).toBe(1);
+      expect(Object.keys(success[0]![1].content ?? {}), name).not.toEqual([]);
+      expect(op.responses['4XX'], name).toBeDefined();
+    }
+  });
+
+  it('generates a client whose types agree with the contracts', async () => {
+    expect(await typeCheckGeneratedClient(document, CLIENT_USAGE)).toEqual([]);
+  });
+});

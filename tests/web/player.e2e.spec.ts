@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, login, newMember, type Session } from '../auth/helpers';
+import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
+import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, screenshot, watch, watchContext, type WatchedPage } from '../support/browser';
+import { factories } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+import { uploadTrack } from '../support/uploads';
+
+/**
+ * Uploading, playing and commenting in Chromium, with the site opened under another name than
+ * PUBLIC_URL (localhost against 127.0.0.1): the signed upload and play URLs must not care.
+ */
+describe('tracks and the footer player in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let fixtures: AudioFixtures;
+  let context: BrowserContext;
+  let watched: WatchedPage;
+  let page: Page;
+  let member: Session & { email: string; password: string };
+  let site: string;
+  const player = () => page.getByRole('region', { name: 'player' });
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startTestServer({
+      roles: ['api', 'projector', 'transcoder'], webDir: WEB_DIR,
+      env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password },
+    });
+    site = server.url.replace('127.0.0.1', 'localhost');
+    const admin = await login(server.url, ADMIN.email, ADMIN.password);
+    member = await newMember(server.url, admin);
+    // Endless mode is a premium feature.
+    await factories({ url: server.url, admin }).setTier(member, 'premium');
+    [browser, fixtures] = await Promise.all([launchChromium(), createAudioFixtures()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await watchContext(context);
+    watched = watch(await context.newPage());
+    page = watched.page;
+    await page.goto(`${site}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'login' });
+    await dialog.getByLabel('email').fill(member.email);
+    await dialog.getByLabel('password').fill(member.password);
+    await dialog.getByRole('button', { name: 'login', exact: true }).click();
+    await page.waitForURL(`${site}/discover`);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await fixtures?.remove();
+    await server?.stop();
+  });
+
+  it('uploads a file with visible progress, follows processing to ready, and plays it from its card in the footer player', async () => {
+    expect(new URL(site).host).not.toBe(new URL(server.url).host);
+    await page.goto(`${site}/${member.me.username}`);
+    await page.getByRole('button', { name: '+ upload track' }).click();
+    const dialog = page.getByRole('dialog', { name: 'upload track' });
+    await dialog.getByLabel(/^audio file/).setInputFiles(await fixtures.make('mp3', { seconds: 30 }));
+    // The title defaults to the filename without its extension.
+    expect(await dialog.getByLabel('title').inputValue()).not.toBe('');
+    await dialog.getByLabel('title').fill('Night Signal');
+    await dialog.getByLabel('tags').fill('Ambient');
+    await dialog.getByLabel('tags').press('Enter');
+    await dialog.getByRole('button', { name: 'remove tag Ambient' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'upload');
+
+    // A slow line, so the transfer's progress can be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await dialog.getByRole('button', { name: 'upload', exact: true }).click();
+    await dialog.getByText(/uploading \d+%/).waitFor();
+    await dialog.getByText(/\d+(\.\d)? KB of \d+(\.\d)? KB/).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await dialog.getByText(/ready:/).waitFor({ timeout: 60_000 });
+    await dialog.getByRole('link', { name: 'Night Signal' }).click();
+
+    await page.waitForURL(/\/tracks\/\d+$/);
+    await expect.poll(() => page.title()).toBe('Night Signal | stardeck');
+    const hero = page.getByRole('article', { name: 'Night Signal' });
+    await hero.getByRole('link', { name: '#Ambient' }).waitFor();
+    await hero.getByRole('button', { name: 'PLAY Night Signal' }).click();
+    await hero.getByRole('button', { name: 'PLAYING Night Signal' }).waitFor();
+    // The footer player draws the server's peaks and moves on.
+    await player().locator('.player__wave canvas').first().waitFor();
+    await expect.poll(() => player().getByLabel('position').textContent(), { timeout: 15_000 }).toMatch(/^0:(0[1-9]|[12]\d) \/ 0:30$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'track-detail-player');
+    expect(watched.problems).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+  });
+
+  it('posts a comment at the second playback is at, and its avatar appears on the waveform', async () => {
+    const wave = player().getByRole('list', { name: 'comments on the waveform' });
+    await player().getByRole('button', { name: 'pause' }).click();
+    const position = (await player().getByLabel('position').textContent())!.split(' / ')[0]!;
+    await player().getByRole('button', { name: 'COMMENT' }).click();
+    const input = player().getByLabel(`comment at ${position}`);
+    await input.fill('the second swell');
+    // The draft's avatar moves the moment, a second per arrow key.
+    await player().getByRole('slider', { name: 'new comment position' }).press('ArrowLeft');
+    const [minutes, seconds] = position.split(':').map(Number) as [number, number];
+    const earlier = minutes * 60 + seconds - 1;
+    const moved = `${Math.floor(earlier / 60)}:${String(earlier % 60).padStart(2, '0')}`;
+    await player().getByLabel(`comment at ${moved}`).waitFor();
+    await player().getByRole('button', { name: 'post' }).click();
+    await wave.getByRole('button', { name: `comment by ${member.me.username} at ${moved}: the second swell` }).waitFor();
+    // The track page lists it in its threads too.
+    await page.getByRole('region', { name: /^comments/ }).getByText('the second swell').waitFor();
+    await player().getByRole('button', { name: `jump to the most discussed moment (${moved})` }).waitFor();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('tops up the queue in endless mode, skips with j and k, and lists queue and history', async () => {
+    const other = await uploadTrack(server, member, await fixtures.make('ogg'), { title: 'Second Light', visibility: 'public' });
+    expect(other).toBeGreaterThan(0);
+    const controls = player();
+    await controls.getByRole('button', { name: 'endless' }).click();
+    // The only other track joins the queue.
+    await controls.getByRole('button', { name: 'queue (1)' }).waitFor();
+    await page.locator('body').press('j');
+    await controls.getByRole('link', { name: 'Second Light' }).waitFor();
+    // Nothing left to add: the current track, the queue and recent history are never picked.
+    await controls.getByRole('button', { name: 'queue (0)' }).waitFor();
+    await page.locator('body').press('k');
+    await controls.getByRole('link', { name: 'Night Signal' }).waitFor();
+    await controls.getByRole('button', { name: 'queue (1)' }).click();
+    const queue = page.getByRole('dialog', { name: 'queue (1)' });
+    await queue.getByRole('button', { name: 'play Second Light' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'queue');
+    await page.keyboard.press('Escape');
+    await controls.getByRole('button', { name: 'keys' }).click();
+    await controls.getByRole('heading', { name: 'keyboard shortcuts' }).waitFor();
+    await controls.getByRole('button', { name: 'hide player' }).click();
+    expect(await controls.getByRole('button', { name: 'show player' }).getAttribute('aria-expanded')).toBe('false');
+    expect(watched.problems).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+  });
+});
