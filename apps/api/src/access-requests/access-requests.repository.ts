@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
+import { consistentTotal } from '../common/paginate';
 
 export interface AccessRequestView {
   id: string;
@@ -21,7 +22,7 @@ export class AccessRequestsRepository {
       executor.selectFrom('access_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
-      total: count.n,
+      total: consistentTotal(count.n, { limit, offset }, rows.length),
       items: rows.map((row) => ({
         id: row.id, email: row.email, url: row.url, message: row.message,
         created: new Date(row.created_at).toISOString(),

@@ -25,8 +25,19 @@ export async function paginate<DB, TB extends keyof DB, O>(
     order(query).limit(page.limit).offset(page.offset).execute(),
     query.clearSelect().select(sql<number>`count(*)::bigint`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number | string }>,
   ]);
-  const total = Number(count.total);
-  return { items, total, has_more: page.offset + items.length < total };
+  return pageOf(items, consistentTotal(Number(count.total), page, items.length), page);
+}
+
+/**
+ * The two statements of a page may see different snapshots while a projection writes to the
+ * list, so the count can disagree with the page (three plays counted, two listed). The page is
+ * what the reader sees, so it wins: a page that is not full is the end of the list, and a full
+ * page means the list is at least that long. Only past the end is the count all there is.
+ */
+export function consistentTotal(counted: number, page: PageRequest, returned: number): number {
+  if (returned === 0) return page.offset === 0 ? 0 : counted;
+  if (returned < page.limit) return page.offset + returned;
+  return Math.max(counted, page.offset + returned);
 }
 
 /** The same answer for a list that is already in memory (rows from several read models merged). */

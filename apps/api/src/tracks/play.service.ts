@@ -12,6 +12,7 @@ import { trackVisibility } from '../common/visibility';
 import { InjectDatabase, InjectEventStore, InjectStorage } from '../platform/tokens';
 import { TrackViewBuilder } from './track-view';
 import { TracksRepository } from './tracks.repository';
+import { consistentTotal } from '../common/paginate';
 
 export interface PlayUrl {
   url: string;
@@ -85,7 +86,7 @@ export class PlayService {
       const view = views.get(e.track_id);
       return view ? [{ ...view, played_at: new Date(e.played_at).toISOString() }] : [];
     });
-    const total = Number(count.n);
+    const total = consistentTotal(Number(count.n), page, entries.length);
     return { tracks, total, has_more: page.offset + entries.length < total };
   }
 }
