@@ -7,41 +7,19 @@
 //
 // A probe publishes a track as one member does (upload and transcode outcome through the track
 // decider and its inline read model, in one transaction), then a subscriber reads GET /v1/stream
-// back to back until the track is in it: the relay publishes the events on JetStream and the
-// projector's stream read model takes them in. Meanwhile a generated community keeps appending at
-// the given rate (sign-ups, uploads, plays, saves, comments…).
+// back to back until the track is in it. The stream is read from inline read models, so what is
+// measured is the commit and one page read under load; the projector runs beside it as in
+// production. Meanwhile a generated community keeps appending at the given rate (sign-ups,
+// uploads, plays, saves, comments…).
 import { createRequire } from 'node:module';
-import { createSite, generateCommunity, load, percentile, signIn } from './support.mjs';
+import { createSite, generateCommunity, load, percentile, publishTrack, signIn } from './support.mjs';
 
 const require = createRequire(import.meta.url);
-const { handleCommand, trackDecider, tracksProjection, generateSyntheticHistory, storageKeys } = require('@stardeck/domain');
-const { slugify, trackStreamIds } = require('@stardeck/contracts');
-const { sql } = require('kysely');
+const { generateSyntheticHistory } = require('@stardeck/domain');
 
 const probes = Number(process.argv[2] ?? 200);
 const loadRate = Number(process.argv[3] ?? 200);
 const PROBE_GAP_MS = 200;
-
-/** One member publishing a track: the two commands the upload and the transcoder send, in one transaction. */
-async function publish(store, owner, title) {
-  const { rows } = await sql`select nextval('track_id_seq') as id`.execute(store.db);
-  const id = Number(rows[0].id);
-  const stream = trackStreamIds.track(id);
-  const keys = storageKeys.renditions(id);
-  const rendition = (key) => ({ key, size: 1_000_000, mimetype: 'audio/mpeg', bitrate: 128, duration: 60 });
-  await store.transaction(async (tx) => {
-    await handleCommand(store, tx, trackDecider, stream, {
-      type: 'UploadTrack', track_id: id, user_id: owner.id, title, slug: slugify(title), description: null, visibility: 'public',
-      parent_id: null, tags: [], filename: `${title}.mp3`, mimetype: 'audio/mpeg', extension: 'mp3', filesize: 1_000_000,
-      source_key: `sources/${owner.id}/${title}.mp3`, lossless: false, artwork: null,
-    }, { actor: owner.id }, tracksProjection);
-    await handleCommand(store, tx, trackDecider, stream, {
-      type: 'RecordTranscodeSuccess', storage: { used_bytes: 0, quota_bytes: Number.MAX_SAFE_INTEGER },
-      renditions: { standard: rendition(keys.standard), high: rendition(keys.high), lossless: null }, duration: 60, bitrate: 128,
-      peaks_key: keys.peaks, peaks: Array.from({ length: 3600 }, (_, i) => (i % 2 ? 0.5 : -0.5)),
-    }, { actor: 'system' }, tracksProjection);
-  });
-}
 
 const site = await createSite('services');
 const stopLoad = new AbortController();
@@ -69,7 +47,7 @@ try {
   for (let i = 0; i < probes + 10; i++) {
     const title = `probe ${i} ${Date.now()}`;
     const started = performance.now();
-    await publish(store, owner, title);
+    await publishTrack(store, owner, title);
     for (;;) {
       reads += 1;
       const text = await (await fetch(list.url, { headers: list.headers })).text();

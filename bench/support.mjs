@@ -121,3 +121,31 @@ export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math
 export const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${require('node:os').cpus().length} cores`;
 
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * One member publishing a track: the two commands the upload and the transcoder send (through the
+ * track decider and its inline read model), in one transaction. Returns the track id.
+ */
+export async function publishTrack(store, owner, title) {
+  const { handleCommand, trackDecider, tracksProjection, storageKeys } = require('@stardeck/domain');
+  const { slugify, trackStreamIds } = require('@stardeck/contracts');
+  const { sql } = require('kysely');
+  const { rows } = await sql`select nextval('track_id_seq') as id`.execute(store.db);
+  const id = Number(rows[0].id);
+  const stream = trackStreamIds.track(id);
+  const keys = storageKeys.renditions(id);
+  const rendition = (key) => ({ key, size: 1_000_000, mimetype: 'audio/mpeg', bitrate: 128, duration: 60 });
+  await store.transaction(async (tx) => {
+    await handleCommand(store, tx, trackDecider, stream, {
+      type: 'UploadTrack', track_id: id, user_id: owner.id, title, slug: slugify(title), description: null, visibility: 'public',
+      parent_id: null, tags: [], filename: `${title}.mp3`, mimetype: 'audio/mpeg', extension: 'mp3', filesize: 1_000_000,
+      source_key: `sources/${owner.id}/${title}.mp3`, lossless: false, artwork: null,
+    }, { actor: owner.id }, tracksProjection);
+    await handleCommand(store, tx, trackDecider, stream, {
+      type: 'RecordTranscodeSuccess', storage: { used_bytes: 0, quota_bytes: Number.MAX_SAFE_INTEGER },
+      renditions: { standard: rendition(keys.standard), high: rendition(keys.high), lossless: null }, duration: 60, bitrate: 128,
+      peaks_key: keys.peaks, peaks: Array.from({ length: 3600 }, (_, i) => (i % 2 ? 0.5 : -0.5)),
+    }, { actor: 'system' }, tracksProjection);
+  });
+  return id;
+}

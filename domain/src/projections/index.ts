@@ -12,7 +12,6 @@ import { notificationDismissalsProjection } from './notification-dismissals/noti
 import { notificationsProjection } from './notifications/notifications.projection';
 import { profilesProjection } from './profiles/profiles.projection';
 import { statsProjection } from './stats/stats.projection';
-import { streamProjection } from './stream/stream.projection';
 import { subscriptionsProjection } from './subscriptions/subscriptions.projection';
 import { tagUsageProjection } from './tag-usage/tag-usage.projection';
 import { trackPlaysProjection } from './track-plays/track-plays.projection';
@@ -28,7 +27,7 @@ export const INLINE_PROJECTIONS: readonly Projection[] = [
 
 /** Read models the projector applies from the bus and the log, each with its own checkpoint. */
 export const ASYNC_PROJECTIONS: readonly Projection[] = [
-  statsProjection, trackPlaysProjection, listeningHistoryProjection, tagUsageProjection, streamProjection, notificationsProjection,
+  statsProjection, trackPlaysProjection, listeningHistoryProjection, tagUsageProjection, notificationsProjection,
 ];
 
 /** Outboxes follow the log like async projections but send work out; they need this process's ports. */
@@ -38,7 +37,7 @@ export function outboxProjections(ports: { transcodeQueue: JobQueue<TranscodeJob
 
 export {
   accessRequestsProjection, collectionsProjection, commentsProjection, invitesProjection, libraryProjection, listeningHistoryProjection,
-  notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, streamProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
+  notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
 };
 export { TRANSCODE_DISPATCH, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
 export { ACCOUNT_MAIL, accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';

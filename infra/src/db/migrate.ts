@@ -10,6 +10,7 @@ import * as profiles from './migrations/2026-11-24T0100-profiles-and-subscriptio
 import * as social from './migrations/2026-11-24T0110-library-collections-comments';
 import * as streamAndSearch from './migrations/2026-11-25T0100-stream-and-search';
 import * as notifications from './migrations/2026-11-25T0100-notifications';
+import * as streamOnRead from './migrations/2026-11-26T0100-stream-on-read';
 import * as packedWaveforms from './migrations/2026-11-25T0300-packed-waveforms';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0100-stream-and-search': streamAndSearch,
   '2026-11-25T0100-notifications': notifications,
   '2026-11-25T0300-packed-waveforms': packedWaveforms,
+  '2026-11-26T0100-stream-on-read': streamOnRead,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

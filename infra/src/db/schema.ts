@@ -303,20 +303,6 @@ export interface TrackCommentCountsTable {
   comment_count: number;
 }
 
-/**
- * Async model of members' streams: a row per way a track reached a member, its upload through a
- * subscription (collection_id null) or its add to a followed collection.
- */
-export interface StreamEntriesTable {
-  member_id: string;
-  track_id: number;
-  collection_id: number | null;
-  /** The track's owner, so an unsubscribe finds the rows it takes out. */
-  owner_id: string;
-  /** When the track was uploaded, or added to the collection. */
-  entered_at: Timestamp;
-}
-
 /** Async read model: one row per notification, keyed by the id of the event that caused it. */
 export interface NotificationsTable {
   id: string;
@@ -377,7 +363,6 @@ export interface Database {
   collection_follows: CollectionFollowsTable;
   comments: CommentsTable;
   track_comment_counts: TrackCommentCountsTable;
-  stream_entries: StreamEntriesTable;
   notifications: NotificationsTable;
   notification_dismissals: NotificationDismissalsTable;
   notification_clears: NotificationClearsTable;
