@@ -31,3 +31,4 @@ export * from './feed-rules';
 export * from './feed-view';
 export * from './notification-events';
 export * from './notification-view';
+export * from './syndication-rules';

@@ -8,4 +8,5 @@ export * from './member.dto';
 export * from './profiles.dto';
 export * from './social.dto';
 export * from './feeds.dto';
+export * from './syndication.dto';
 export * from './responses';

@@ -7,6 +7,7 @@ import { AuthModule } from './auth';
 import { CollectionsModule } from './collections';
 import { CommentsModule } from './comments';
 import { FeedsModule } from './feeds';
+import { SyndicationModule } from './syndication';
 import { HealthModule } from './health';
 import { InvitesModule } from './invites';
 import { LibraryModule } from './library';
@@ -27,7 +28,7 @@ export class AppModule {
       imports: [
         PlatformModule.register(platform),
         HealthModule, AdminModule, AuthModule, AccountsModule, InvitesModule, AccessRequestsModule, StorageModule, TracksModule, ProfilesModule,
-        SubscriptionsModule, CollectionsModule, LibraryModule, CommentsModule, FeedsModule, RealtimeModule, NotificationsModule,
+        SubscriptionsModule, CollectionsModule, LibraryModule, CommentsModule, FeedsModule, SyndicationModule, RealtimeModule, NotificationsModule,
       ],
     };
   }

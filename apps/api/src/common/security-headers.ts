@@ -47,6 +47,18 @@ export function securityHeaderOptions(s3: S3StorageOptions | null): HelmetOption
   };
 }
 
+/** The embedded player is made to be framed by other sites; the rest of its policy stays as strict. */
+const EMBED_PREFIX = '/embed/';
+
+function embedOverrides(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || csp === true) return { frameguard: false };
+  return {
+    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'frame-ancestors': ['*'] } },
+    frameguard: false,
+  };
+}
+
 /** The Swagger UI page needs inline styles; everything else stays as strict as the app's. */
 function docsOverrides(options: HelmetOptions): HelmetOptions {
   const csp = options.contentSecurityPolicy;
@@ -62,9 +74,12 @@ function docsOverrides(options: HelmetOptions): HelmetOptions {
  */
 export async function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): Promise<void> {
   const docs = docsOverrides(options);
+  const embed = embedOverrides(options);
   fastify.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
       route.config = { ...route.config, helmet: docs } as RouteOptions['config'];
+    } else if (route.url.startsWith(EMBED_PREFIX)) {
+      route.config = { ...route.config, helmet: embed } as RouteOptions['config'];
     }
   });
   await fastify.register(fastifyHelmet, { ...options, global: true });

@@ -1,0 +1,1 @@
+export { SyndicationModule } from './syndication.module';
