@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Rules } from './rules';
 import { EMBED_MAX_SIZE, OEMBED_FORMATS, SYNDICATION_MSG } from './syndication-rules';
 
@@ -11,7 +11,7 @@ const size = (field: string) => [
 
 /** GET /oembed (oEmbed 1.0 §2.2): the page URL, the largest size the consumer can show, and the format. */
 export class OEmbedQueryDto {
-  @Rules(IsDefined({ message: SYNDICATION_MSG.urlRequired }), IsString({ message: SYNDICATION_MSG.urlInvalid }), MaxLength(2048, { message: SYNDICATION_MSG.urlInvalid }))
+  @Rules(IsNotEmpty({ message: SYNDICATION_MSG.urlRequired }), IsString({ message: SYNDICATION_MSG.urlInvalid }), MaxLength(2048, { message: SYNDICATION_MSG.urlInvalid }))
   url!: string;
 
   @IsOptional() @Rules(...size('maxwidth')) maxwidth?: number;

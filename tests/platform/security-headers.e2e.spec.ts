@@ -3,16 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/server';
 
-/** The headers a browser needs on every answer, whatever its status. */
-function expectSecurityHeaders(headers: Headers, where: string): void {
+/**
+ * The headers a browser needs on every answer, whatever its status. Only the embedded player
+ * (`/embed/…`) may be framed, by any site; the rest of its policy is the same.
+ */
+function expectSecurityHeaders(headers: Headers, where: string, framable = false): void {
   const csp = headers.get('content-security-policy') ?? '';
   expect(csp, where).toContain("default-src 'self'");
   expect(csp, where).toContain("script-src 'self'");
-  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toContain(framable ? 'frame-ancestors *' : "frame-ancestors 'none'");
   expect(csp, where).toContain("object-src 'none'");
   expect(csp, where).not.toContain('upgrade-insecure-requests');
   expect(headers.get('x-content-type-options'), where).toBe('nosniff');
-  expect(headers.get('x-frame-options'), where).toBe('DENY');
+  expect(headers.get('x-frame-options'), where).toBe(framable ? null : 'DENY');
   expect(headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
 }
 
@@ -58,7 +61,7 @@ describe('web-facing defaults', () => {
         ...(withBody ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
       });
       await res.arrayBuffer();
-      expectSecurityHeaders(res.headers, `${route.method} ${path} (${res.status})`);
+      expectSecurityHeaders(res.headers, `${route.method} ${path} (${res.status})`, path.startsWith('/embed/'));
     }
     expectSecurityHeaders((await fetch(`${server.url}/v1/no-such-route`)).headers, 'unknown route');
   });

@@ -77,7 +77,7 @@ export class SyndicationController {
   @Get('v1/tracks/:id/audio')
   @ApiPublic()
   @ApiOperation({ summary: "A public track's standard audio: a redirect to a freshly signed URL (feeds and embeds)" })
-  @ApiResponse({ status: 302, description: 'Location: the signed audio URL' })
+  @ApiResponse({ status: 302, description: 'The signed audio URL', headers: { location: { description: 'The signed audio URL', schema: { type: 'string' } } } })
   async audio(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const url = await this.syndication.audioUrl(trackIdParam(id));
     // Each request gets its own signature: nothing may keep this answer.
