@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServer } from '../support/embedded';
 import { typeCheckGeneratedClient } from '../support/generated-client';
 
-type Operation = { summary?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = { summary?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }> };
 
 /**
  * A client written against the generated types, using the contracts' own types: it compiles only
