@@ -45,7 +45,8 @@ export function renderEmbedPage({ track, pageUrl, authorUrl }: EmbedPage): strin
 </head>
 <body>
 <main class="embed" data-duration="${e(String(track.duration_seconds ?? 0))}">
-  <a class="art" href="${e(pageUrl)}" target="_blank" rel="noopener"><img src="${e(track.artwork)}" alt=""></a>
+  <a class="art" href="${e(pageUrl)}" target="_blank" rel="noopener" tabindex="-1" aria-hidden="true"><img src="${e(track.artwork)}" alt=""></a>
+  <!-- The artwork repeats the title's link for the mouse; keyboards and screen readers get the title alone. -->
   <div class="body">
     <p class="meta"><a class="title" href="${e(pageUrl)}" target="_blank" rel="noopener">${e(track.title)}</a>
     <a class="by" href="${e(authorUrl)}" target="_blank" rel="noopener">${e(author)}</a></p>
