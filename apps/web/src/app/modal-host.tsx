@@ -21,6 +21,7 @@ const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
   manageTrackUpload: lazy(() => import('../features/tracks/components/upload-modal').then((m) => ({ default: m.Component }))),
   manageTrackEdit: lazy(() => import('../features/tracks/components/edit-modal').then((m) => ({ default: m.Component }))),
   deleteTrack: lazy(() => import('../features/tracks/components/delete-track-modal').then((m) => ({ default: m.Component }))),
+  externalLinkWarning: lazy(() => import('../features/profiles/components/external-link-warning-modal').then((m) => ({ default: m.Component }))),
   deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
 };
 

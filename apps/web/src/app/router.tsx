@@ -5,6 +5,8 @@ import { getDiscover } from '../features/feeds/api/get-discover';
 import { getStream } from '../features/feeds/api/get-stream';
 import { readStreamFilters } from '../features/feeds/stream-filters';
 import { getTagCloud } from '../features/tags/api/get-tag-cloud';
+import { getCollections, getFollowedCollections, getHistory, getLibrary, getSubscribers, getSubscriptions } from '../features/profiles/api/lists';
+import { USER_PAGE_SIZES } from '../features/profiles/page-sizes';
 import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
 import { closeOnRouteChange } from '../lib/modals/store';
@@ -12,6 +14,7 @@ import { toastFailure } from '../lib/toasts/from-result';
 import { AppLayout } from './layout';
 import { guard, homeLoader, type Access } from './route-access';
 import type { RouteHandle } from './titles';
+import { collectionDetailLoader, pagedLoader, userLayoutLoader, userLayoutShouldRevalidate } from './user-loaders';
 import { noteNavigation } from './user-transition';
 
 /**
@@ -28,13 +31,14 @@ function page(path: string, access: Access, handle: RouteHandle, lazy: RouteObje
 
 const fixed = (title: string, command: string = title): RouteHandle => ({ title: () => title, command: () => command });
 
-/** User pages: '/{username}/{kind}', typed as `profile --user {name} --data {kind}`. */
-function userPage(kind: string | null, title: string): RouteObject {
-  return page(kind ? `:username/${kind}` : ':username', 'required', {
-    title: () => title,
-    userPage: true,
-    command: (params) => `profile --user ${params.username} --data ${kind ?? 'tracks'}`,
-  }, () => import('./routes/user-page'));
+/** User pages: '/{username}/{kind}' under the profile, typed as `profile --user {name} --data {kind}`. */
+function userPage(kind: string, title: string, loader: RouteObject['loader'], lazy: RouteObject['lazy']): RouteObject {
+  return {
+    path: kind,
+    loader,
+    handle: { title: () => title, userPage: true, command: (params) => `profile --user ${params.username} --data ${kind}` } satisfies RouteHandle,
+    lazy,
+  };
 }
 
 /** The forbidden routes of mailed links show home and open the login modal in their mode. */
@@ -104,25 +108,41 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/explore-tags'),
       },
       {
+        id: 'user',
         path: ':username',
-        loader: guard('required', ({ params, request }) => getUserTracks(params.username!, { limit: USER_TRACKS_PAGE, offset: 0 }, request.signal)),
-        handle: { title: () => 'tracks', userPage: true, command: (p) => `profile --user ${p.username} --data tracks` } satisfies RouteHandle,
-        lazy: () => import('./routes/user-tracks'),
+        loader: userLayoutLoader,
+        shouldRevalidate: userLayoutShouldRevalidate,
+        lazy: () => import('./routes/user-layout'),
+        children: [
+          {
+            index: true,
+            loader: guard('required', ({ params, request }) => getUserTracks(params.username!, { limit: USER_TRACKS_PAGE, offset: 0 }, request.signal)),
+            handle: { title: () => 'tracks', userPage: true, command: (p) => `profile --user ${p.username} --data tracks` } satisfies RouteHandle,
+            lazy: () => import('./routes/user-tracks'),
+          },
+          userPage('library', 'library', pagedLoader(USER_PAGE_SIZES.library, ({ username, page, signal }) => getLibrary(username, page, signal)), () => import('./routes/user-library')),
+          userPage('collections', 'collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, own, page, signal }) => getCollections(username, own, page, signal)), () => import('./routes/user-collections')),
+          // The API lists only the signed-in member's own follows.
+          userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ own, page, signal }) => (own ? getFollowedCollections(page, signal) : null)), () => import('./routes/user-followed-collections')),
+          userPage('comments', 'comments', guard('required'), () => import('./routes/user-comments')),
+          userPage('subscribers', 'subscribers', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscribers(username, page, signal)), () => import('./routes/user-members')),
+          userPage('subscriptions', 'subscriptions', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscriptions(username, page, signal)), () => import('./routes/user-members')),
+          userPage('history', 'listening history', pagedLoader(USER_PAGE_SIZES.history, ({ username, page, signal }) => getHistory(username, page, signal), { hiddenOn403: true }), () => import('./routes/user-history')),
+          userPage('links', 'links', guard('required'), () => import('./routes/user-links')),
+        ],
       },
       { path: ':username/audio', loader: ({ params }) => redirect(`/${params.username}`) },
-      userPage('library', 'library'),
-      userPage('collections', 'collections'),
-      userPage('followed-collections', 'followed collections'),
-      userPage('comments', 'comments'),
-      userPage('subscribers', 'subscribers'),
-      userPage('subscriptions', 'subscriptions'),
-      userPage('history', 'listening history'),
-      userPage('links', 'links'),
-      page(':username/collections/:collectionId', 'required', {
-        title: (p) => `collection ${p.collectionId}`,
-        userPage: true,
-        command: (p) => `collection --user ${p.username} --id ${p.collectionId}`,
-      }, () => import('./routes/user-page')),
+      {
+        path: ':username/collections/:collectionId',
+        loader: collectionDetailLoader,
+        handle: {
+          title: (p, data) => (data as { collection?: { name: string } } | null)?.collection?.name ?? `collection ${p.collectionId}`,
+          userPage: true,
+          ownTitle: true,
+          command: (p) => `collection --user ${p.username} --id ${p.collectionId}`,
+        } satisfies RouteHandle,
+        lazy: () => import('./routes/collection-detail'),
+      },
       {
         path: ':username/tracks/:trackId',
         loader: guard('required', ({ params, request }) => getTrack(params.trackId!, request.signal)),

@@ -4,6 +4,7 @@ import { reset as resetTracks } from '../features/tracks/store';
 import { reset as resetInvites } from '../features/invites/store';
 import { connectLive, disconnectLive } from '../features/notifications/live';
 import { reset as resetNotifications } from '../features/notifications/store';
+import { reset as resetProfiles } from '../features/profiles/store';
 import { reset as resetTags } from '../features/tags/store';
 import { reset as resetComments } from '../lib/comments/store';
 import { reset as resetLibrary } from '../lib/library/store';
@@ -29,6 +30,7 @@ export function registerSessionSteps(): void {
   onSignOut('modals', resetModals);
   onSignOut('lightbox', resetLightbox);
   onSignOut('invites', resetInvites);
+  onSignOut('profiles', resetProfiles);
   onSignOut('notifications', () => {
     disconnectLive();
     resetNotifications();

@@ -1,10 +1,8 @@
-import { displayName, pixelArtworkSvg } from '@stardeck/contracts/browser';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
-import { ZoomableImage } from '../../components/ui/zoomable-image';
 import { getUserTracks, type TrackPage } from '../../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../../features/tracks/page-size';
 import { openModal } from '../../lib/modals/store';
@@ -38,19 +36,6 @@ export function Component() {
 
   return (
     <TerminalWindow path={`~/${username}`} title={`${username} · tracks`}>
-      {own && me && (
-        <div className="whoami">
-          <ZoomableImage className="whoami__avatar" src={`data:image/svg+xml,${encodeURIComponent(pixelArtworkSvg(me.id))}`} alt={`${displayName(me)}'s avatar`} size={72} />
-          <dl className="whoami__facts">
-            <dt>name</dt>
-            <dd>{displayName(me)}</dd>
-            <dt>user</dt>
-            <dd>@{me.username}</dd>
-            <dt>tier</dt>
-            <dd>{me.tier.slug}</dd>
-          </dl>
-        </div>
-      )}
       <PromptLine command={`ls ~/${username}/tracks`} />
       <div className="actions">
         {own && (

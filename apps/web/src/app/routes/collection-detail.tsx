@@ -1,0 +1,45 @@
+import { displayName, type CollectionDetailView } from '@stardeck/contracts/browser';
+import { Link, useLoaderData, useParams } from 'react-router';
+import { TrackCard } from '../../components/tracks/track-card';
+import { PromptLine } from '../../components/ui/prompt-line';
+import { TerminalWindow } from '../../components/ui/terminal-window';
+import { Pager } from '../../features/profiles/components/pager';
+import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
+import type { PageRequest } from '../../features/profiles/paging';
+import { useMe } from '../../lib/session/store';
+import { formatCount, formatDate } from '../../utils/format';
+import { isOwnProfile } from '../user-loaders';
+import { Empty } from './user-page-frame';
+
+/** /{username}/collections/{id}: the collection and a page of its tracks (spec §9: 20). */
+export function Component() {
+  const { request, collection } = useLoaderData() as { request: PageRequest; collection: CollectionDetailView };
+  const { username = '' } = useParams();
+  const own = isOwnProfile(collection.username, useMe());
+  return (
+    <TerminalWindow path={`~/${username}/collections/${collection.id}`} title={collection.name}>
+      <PromptLine command={`collection --user ${collection.username} --id ${collection.id}`} />
+      <p className="output">
+        by <Link to={`/${collection.username}/collections`}>{displayName(collection)}</Link>
+        {own && <span className="tag tag--ok"> [yours]</span>}
+        {collection.visibility !== 'public' && <span className="tag tag--wait"> [{collection.visibility}]</span>}
+      </p>
+      <p className="output output--muted">
+        {formatCount(collection.track_count)} tracks · {formatCount(collection.followers_count)} followers · updated {formatDate(collection.updated)}
+      </p>
+      {collection.description && <p className="collection-row__description">{collection.description}</p>}
+      {collection.tracks.length === 0 ? (
+        <Empty>{own ? 'this collection is empty: add tracks from your library.' : 'this collection has no tracks to show.'}</Empty>
+      ) : (
+        <ol className="track-list" aria-label="tracks">
+          {collection.tracks.map((track) => (
+            <li key={track.id}>
+              <TrackCard track={track} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager request={request} total={collection.track_count} defaultSize={USER_PAGE_SIZES.collectionTracks} label="tracks" />
+    </TerminalWindow>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLoaderData } from 'react-router';
+import { PromptLine } from '../../components/ui/prompt-line';
+import type { CollectionPage } from '../../features/profiles/api/lists';
+import { CollectionList } from '../../features/profiles/components/collection-list';
+import { Pager } from '../../features/profiles/components/pager';
+import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
+import type { Paged } from '../user-loaders';
+import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
+
+/** /{username}/collections: one's own in every visibility, another member's as listed to the viewer. */
+export function Component() {
+  const { request, page } = useLoaderData() as Paged<CollectionPage>;
+  const { username, own } = useUserPage();
+  const collections = page?.collections ?? [];
+  return (
+    <UserPageFrame kind="collections" title="collections">
+      <PromptLine command={`ls ~/${username}/collections`} />
+      <p className="output output--muted">{page?.total ?? 0} collections</p>
+      {collections.length === 0 ? (
+        <Empty>{own ? 'you have no collections yet.' : `@${username} has no collections to show.`}</Empty>
+      ) : (
+        <CollectionList collections={collections} label="collections" />
+      )}
+      <Pager request={request} total={page?.total ?? 0} defaultSize={USER_PAGE_SIZES.collections} label="collections" />
+    </UserPageFrame>
+  );
+}

@@ -1,0 +1,31 @@
+import { useLoaderData } from 'react-router';
+import { PromptLine } from '../../components/ui/prompt-line';
+import type { CollectionPage } from '../../features/profiles/api/lists';
+import { CollectionList } from '../../features/profiles/components/collection-list';
+import { Pager } from '../../features/profiles/components/pager';
+import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
+import type { Paged } from '../user-loaders';
+import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
+
+/** /{username}/followed-collections: the collections a member follows, shown to that member. */
+export function Component() {
+  const { request, page } = useLoaderData() as Paged<CollectionPage>;
+  const { username, own } = useUserPage();
+  const collections = page?.collections ?? [];
+  return (
+    <UserPageFrame kind="followed-collections" title="followed collections">
+      <PromptLine command={`ls ~/${username}/followed-collections`} />
+      {!own ? (
+        <Empty>the collections @{username} follows are shown to them only.</Empty>
+      ) : collections.length === 0 ? (
+        <Empty>you do not follow any collection yet.</Empty>
+      ) : (
+        <>
+          <p className="output output--muted">{page?.total ?? 0} followed</p>
+          <CollectionList collections={collections} label="followed collections" />
+          <Pager request={request} total={page?.total ?? 0} defaultSize={USER_PAGE_SIZES.collections} label="followed collections" />
+        </>
+      )}
+    </UserPageFrame>
+  );
+}

@@ -1,0 +1,125 @@
+import { displayName, type UserProfile, type UserSummary } from '@stardeck/contracts/browser';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { openModal } from '../../../lib/modals/store';
+import { formatCount, formatDate } from '../../../utils/format';
+import { changeSubscription, profilesStore } from '../store';
+import { Avatar } from './avatar';
+import { ExternalLink } from './external-link';
+import '../profiles.css';
+
+/** The user pages of spec §2, in the order the profile lists them. */
+export const USER_PAGES = [
+  ['', 'tracks'],
+  ['library', 'library'],
+  ['collections', 'collections'],
+  ['followed-collections', 'followed'],
+  ['comments', 'comments'],
+  ['subscribers', 'subscribers'],
+  ['subscriptions', 'subscriptions'],
+  ['history', 'history'],
+  ['links', 'links'],
+] as const;
+
+interface ProfileHeaderProps {
+  profile: UserProfile;
+  recentSubscribers: UserSummary[];
+  own: boolean;
+  /** Reloads the profile and the page's list after a change (spec §4 Subscribe). */
+  onChanged: () => void;
+  /** Owner-only actions the app adds (the invites manager lives in another feature). */
+  ownActions?: ReactNode;
+}
+
+/**
+ * The top of every user page: banner, avatar, names, bio, stats, primary link, subscribe; on
+ * one's own profile (spec §6: same username) the edit buttons that open the profile modals.
+ */
+export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownActions }: ProfileHeaderProps) {
+  const { subscribing } = useSnapshot(profilesStore);
+  const name = displayName(profile);
+  const primary = profile.links.find((link) => link.is_primary);
+  const toggleSubscription = async () => {
+    if (await changeSubscription(profile.username, !profile.is_subscribed)) onChanged();
+  };
+  return (
+    <header className="profile">
+      {profile.banner && <img className="profile__banner" src={profile.banner} alt="" />}
+      <div className="profile__identity">
+        <Avatar user={profile} size={96} />
+        <div>
+          <p className="profile__name">{name}</p>
+          <p className="output--muted">
+            @{profile.username} · joined {formatDate(profile.created)}
+          </p>
+          {primary && (
+            <p>
+              <ExternalLink url={primary.url}>{primary.title ?? primary.url}</ExternalLink>
+            </p>
+          )}
+        </div>
+      </div>
+      {profile.bio ? <p className="profile__bio">{profile.bio}</p> : <p className="output output--muted">{own ? 'no bio yet.' : 'no bio.'}</p>}
+      {profile.stats && (
+        <dl className="profile__stats" aria-label="stats">
+          <dt>tracks</dt>
+          <dd>{formatCount(profile.stats.audio_count)}</dd>
+          <dt>saved</dt>
+          <dd>{formatCount(profile.stats.library_count)}</dd>
+          <dt>comments</dt>
+          <dd>{formatCount(profile.stats.comments_count)}</dd>
+          <dt>subscribers</dt>
+          <dd>{formatCount(profile.stats.subscriber_count)}</dd>
+          <dt>subscriptions</dt>
+          <dd>{formatCount(profile.stats.subscription_count)}</dd>
+        </dl>
+      )}
+      <div className="actions">
+        {own ? (
+          <>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageBio')}>edit bio</button>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageDisplayName')}>edit display name</button>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageAvatar')}>change avatar</button>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageBanner')}>change banner</button>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageLinks')}>edit links</button>
+            <button type="button" className="btn btn--small" onClick={() => openModal('manageConfig')}>settings</button>
+            {ownActions}
+          </>
+        ) : (
+          <button
+            type="button"
+            className={`btn ${profile.is_subscribed ? '' : 'btn--primary'}`}
+            onClick={() => void toggleSubscription()}
+            disabled={subscribing !== null}
+          >
+            {subscribing === profile.username ? 'working...' : profile.is_subscribed ? 'unsubscribe' : 'subscribe'}
+            <span className="visually-hidden"> {profile.username}</span>
+          </button>
+        )}
+      </div>
+      {recentSubscribers.length > 0 && (
+        <p className="output output--muted">
+          recent subscribers:{' '}
+          {recentSubscribers.map((user, i) => (
+            <span key={user.id}>
+              {i > 0 && ', '}
+              <Link to={`/${user.username}`}>{displayName(user)}</Link>
+            </span>
+          ))}
+        </p>
+      )}
+      <nav className="profile__tabs" aria-label={`${profile.username}'s pages`}>
+        <ul>
+          {USER_PAGES.map(([path, label]) => (
+            <li key={label}>
+              <NavLink to={path ? `/${profile.username}/${path}` : `/${profile.username}`} end className="profile__tab">
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
