@@ -21,6 +21,12 @@ const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
   manageTrackUpload: lazy(() => import('../features/tracks/components/upload-modal').then((m) => ({ default: m.Component }))),
   manageTrackEdit: lazy(() => import('../features/tracks/components/edit-modal').then((m) => ({ default: m.Component }))),
   deleteTrack: lazy(() => import('../features/tracks/components/delete-track-modal').then((m) => ({ default: m.Component }))),
+  manageBio: lazy(() => import('../features/profiles/components/bio-modal').then((m) => ({ default: m.Component }))),
+  manageDisplayName: lazy(() => import('../features/profiles/components/display-name-modal').then((m) => ({ default: m.Component }))),
+  manageAvatar: lazy(() => import('../features/profiles/components/image-modal').then((m) => ({ default: m.AvatarModal }))),
+  manageBanner: lazy(() => import('../features/profiles/components/image-modal').then((m) => ({ default: m.BannerModal }))),
+  manageLinks: lazy(() => import('../features/profiles/components/links-modal').then((m) => ({ default: m.Component }))),
+  manageConfig: lazy(() => import('../features/profiles/components/config-modal').then((m) => ({ default: m.Component }))),
   externalLinkWarning: lazy(() => import('../features/profiles/components/external-link-warning-modal').then((m) => ({ default: m.Component }))),
   deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
 };
