@@ -134,6 +134,8 @@ export const PAGE_SIZES = {
   news: 20,
   subscribers: 20,
   comments: 1000,
+  /** Spec §9: the comment store's page, used by a member's list of comments. */
+  commentPage: 20,
   tags: 20,
   admin: 20,
 } as const;

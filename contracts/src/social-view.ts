@@ -66,6 +66,18 @@ export interface CommentView {
   edited: boolean;
 }
 
+/** A comment in a member's list of comments: with the track it is on, to link to. */
+export interface MemberCommentView extends CommentView {
+  track: { id: number; title: string; username: string };
+}
+
+/** GET /v1/comments/user/{username}: a member's comments, newest first. */
+export interface MemberCommentPage {
+  comments: MemberCommentView[];
+  total: number;
+  has_more: boolean;
+}
+
 export interface CommentThreadView {
   comment: CommentView;
   replies: CommentView[];

@@ -141,4 +141,29 @@ describe('comments: timestamps, threads, edits and deletes at the paths of spec 
     expect((await list(world.owner, track)).body.data.total_comments).toBe(1);
     expect((await call(world, null, 'post', `/v1/comments/resource/track/${world.tracks.public}`, { text: 'hi', track_timestamp: 0 })).status).toBe(401);
   });
+  it("lists a member's comments newest first with their tracks, hiding unlisted and private tracks from others", async () => {
+    const author = await member(world);
+    const { public: open, unlisted, private: hidden } = world.tracks;
+    const first = (await post(author, open, { text: 'first', track_timestamp: 1 })).body.data.comment;
+    const second = (await post(author, unlisted, { text: 'on the side door', track_timestamp: 0 })).body.data.comment;
+    const answer = (await reply(author, first.id, 'and a reply')).body.data.comment;
+    const byAuthor = (viewer: Session | null, query: object = {}) =>
+      call(world, viewer, 'get', `/v1/comments/user/${author.me.username}`, undefined, query);
+
+    const seenByOthers = await byAuthor(world.fan);
+    expect(seenByOthers.status, JSON.stringify(seenByOthers.body)).toBe(200);
+    expect(seenByOthers.body.data).toMatchObject({ total: 2, has_more: false });
+    expect(idsOf(seenByOthers.body.data.comments)).toEqual([answer.id, first.id]);
+    expect(seenByOthers.body.data.comments[1]).toMatchObject({
+      text: 'first', username: author.me.username, track: { id: open, title: expect.any(String), username: world.owner.me.username },
+    });
+    expect((await byAuthor(null)).body.data.total).toBe(2);
+    // The author sees their comment on the unlisted track too; paging counts it.
+    const own = await byAuthor(author, { limit: 1 });
+    expect(own.body.data).toMatchObject({ total: 3, has_more: true });
+    expect(idsOf(own.body.data.comments)).toEqual([answer.id]);
+    expect(idsOf((await byAuthor(author, { limit: 5, offset: 1 })).body.data.comments)).toEqual([second.id, first.id]);
+    expect((await post(author, hidden, { text: 'no', track_timestamp: 0 })).status).toBe(404);
+    expect((await call(world, world.fan, 'get', '/v1/comments/user/nobody_here_at_all')).status).toBe(404);
+  });
 });

@@ -24,8 +24,8 @@ describe('profiles, user pages and profile settings in the browser', () => {
   let artist: Member;
   let member: Member;
   let collectionId: number;
+  let trackId: number;
   const TITLE = 'Harbour Lights';
-  const profile = () => page.getByRole('banner').last();
   const dialog = (name: string) => page.getByRole('dialog', { name });
 
   beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     const admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });
     [artist, member] = await Promise.all([make.newMember(), make.newMember()]);
-    await make.newTrack({ owner: artist, title: TITLE });
+    trackId = await make.newTrack({ owner: artist, title: TITLE });
     const created = await request(server.url).post('/v1/manage/collections').set(bearer(artist)).send({ name: 'Night Drives', visibility: 'public' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     collectionId = created.body.data.collection.id;
@@ -208,6 +208,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await visit('links', 'links');
     await page.getByText(`@${who} has no links.`).waitFor();
     await visit('comments', 'comments');
+    await page.getByText(`@${who} has not commented on any track yet.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await tabs.getByRole('link', { name: 'collections', exact: true }).click();
@@ -238,6 +239,14 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await screenshot(page, 'profile-library');
     await saved.getByRole('button', { name: `SAVED ${TITLE}` }).click();
     await saved.getByRole('button', { name: `SAVE ${TITLE}` }).waitFor();
+
+    const posted = await request(server.url).post(`/v1/comments/resource/track/${trackId}`).set(bearer(member)).send({ text: 'that hiss at 0:02', track_timestamp: 2 });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    await page.goto(`${server.url}/${me()}/comments`);
+    const comments = page.getByRole('list', { name: 'comments' });
+    await comments.getByText('that hiss at 0:02').waitFor();
+    await comments.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(`${server.url}/${artist.me.username}/tracks/${trackId}`);
 
     const empties: [string, string][] = [
       ['collections', 'you have no collections yet.'],

@@ -138,6 +138,24 @@ export class CommentPageSchema {
   @IsBoolean() has_more!: boolean;
 }
 
+export class CommentTrackSchema {
+  @IsInt() id!: number;
+  @IsString() title!: string;
+  /** The track owner's, for the track's path. */
+  @IsString() username!: string;
+}
+
+export class MemberCommentSchema extends CommentViewSchema {
+  @Nested(() => CommentTrackSchema) track!: CommentTrackSchema;
+}
+
+/** GET /v1/comments/user/{username} */
+export class MemberCommentPageSchema {
+  @NestedList(() => MemberCommentSchema) comments!: MemberCommentSchema[];
+  @IsInt() total!: number;
+  @IsBoolean() has_more!: boolean;
+}
+
 export class CommentThreadSchema implements CommentThreadView {
   @Nested(() => CommentViewSchema) comment!: CommentViewSchema;
   @NestedList(() => CommentViewSchema) replies!: CommentViewSchema[];

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
-  CommentDataSchema, CommentPageSchema, CommentThreadDataSchema, CommentsQueryDto, EditCommentDto, PostCommentDto, ReplyCommentDto,
-  SOCIAL_MSG,
+  CommentDataSchema, CommentPageSchema, CommentThreadDataSchema, CommentsQueryDto, EditCommentDto, MemberCommentPageSchema, PostCommentDto,
+  ReplyCommentDto, SOCIAL_MSG,
 } from '@stardeck/contracts';
 import { AuthGuard, CurrentUser, OptionalAuthGuard, ViewerUser, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiOptionalBearer, ApiQueryFrom } from '../common/api-docs';
@@ -31,6 +31,15 @@ export class CommentsController {
   @ApiQueryFrom(CommentsQueryDto)
   async list(@Param('trackId') trackId: string, @Query() query: CommentsQueryDto, @ViewerUser() viewer: AuthUser | null) {
     return ok(await this.comments.list(trackIdParam(trackId), query, viewer));
+  }
+
+  @Get('user/:username')
+  @UseGuards(OptionalAuthGuard)
+  @ApiOptionalBearer()
+  @ApiEnvelope("A member's comments, newest first", 200, { data: MemberCommentPageSchema })
+  @ApiQueryFrom(CommentsQueryDto)
+  async byMember(@Param('username') username: string, @Query() query: CommentsQueryDto, @ViewerUser() viewer: AuthUser | null) {
+    return ok(await this.comments.listByAuthor(username, query, viewer));
   }
 
   @Post('resource/track/:trackId')

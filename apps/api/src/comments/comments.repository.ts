@@ -25,6 +25,25 @@ export class CommentsRepository {
     return paginate(query, page, (q) => q.orderBy('track_timestamp').orderBy('created_at').orderBy('id'));
   }
 
+  /**
+   * A member's comments and replies, newest first: all the tracks they may open for the member
+   * themselves, only the listed ones for anyone else (a list must not reveal an unlisted track).
+   */
+  byAuthor(executor: Db | Tx, authorId: string, viewer: Viewer, page: PageRequest): Promise<Page<CommentRow>> {
+    const own = viewer?.id === authorId;
+    const query = executor.selectFrom('comments').selectAll()
+      .where('author_id', '=', authorId).where(own ? commentVisibility.visibleTo(viewer) : commentVisibility.listedTo(viewer));
+    return paginate(query, page, (q) => q.orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  }
+
+  /** The title and owner of each track, for links to them. */
+  async trackLabels(executor: Db | Tx, trackIds: number[]): Promise<Map<number, { id: number; title: string; username: string }>> {
+    if (trackIds.length === 0) return new Map();
+    const rows = await executor.selectFrom('tracks').innerJoin('users', 'users.id', 'tracks.user_id')
+      .select(['tracks.id', 'tracks.title', 'users.username']).where('tracks.id', 'in', [...new Set(trackIds)]).execute();
+    return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), title: row.title, username: row.username }]));
+  }
+
   /** A thread's replies, oldest first. */
   replies(executor: Db | Tx, parentId: number, viewer: Viewer, page: PageRequest): Promise<Page<CommentRow>> {
     const query = executor.selectFrom('comments').selectAll().where('parent_id', '=', parentId).where(commentVisibility.visibleTo(viewer));

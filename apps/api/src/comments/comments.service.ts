@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   PAGE_SIZES, SOCIAL_MSG, TRACK_MSG, socialStreamIds, type CommentThreadView, type CommentView, type CommentsQueryDto, type EditCommentDto,
-  type PostCommentDto, type ReplyCommentDto,
+  type MemberCommentPage, type PostCommentDto, type ReplyCommentDto,
 } from '@stardeck/contracts';
 import type { Db, EventStore, Tx } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
+import { memberIdByUsername } from '../common/user-summaries';
 import { trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase, InjectEventStore } from '../platform/tokens';
 import { ArtworkService, TracksRepository, type TrackRow } from '../tracks';
@@ -38,6 +39,22 @@ export class CommentsService {
     await this.openTrack(this.db, trackId, viewerOf(user));
     const page = await this.comments.threads(this.db, trackId, viewerOf(user), pageOf(query));
     return { comments: await commentViews(this.db, page.items, this.imageUrl), total_comments: page.total, has_more: page.has_more };
+  }
+
+  /** A member's comments (the user page /{username}/comments), on tracks the viewer may see listed. */
+  async listByAuthor(username: string, query: CommentsQueryDto, user: AuthUser | null): Promise<MemberCommentPage> {
+    const authorId = await memberIdByUsername(this.db, username);
+    if (!authorId) throw ApiError.notFound(TRACK_MSG.userNotFound(username), 'User');
+    const page = await this.comments.byAuthor(this.db, authorId, viewerOf(user), { limit: query.limit ?? PAGE_SIZES.commentPage, offset: query.offset ?? 0 });
+    const [views, tracks] = await Promise.all([
+      commentViews(this.db, page.items, this.imageUrl),
+      this.comments.trackLabels(this.db, page.items.map((row) => row.track_id)),
+    ]);
+    const comments = views.flatMap((view) => {
+      const track = tracks.get(view.track_id);
+      return track ? [{ ...view, track }] : [];
+    });
+    return { comments, total: page.total, has_more: page.has_more };
   }
 
   async post(user: AuthUser, trackId: number, dto: PostCommentDto): Promise<CommentView> {

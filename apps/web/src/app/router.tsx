@@ -5,7 +5,9 @@ import { getDiscover } from '../features/feeds/api/get-discover';
 import { getStream } from '../features/feeds/api/get-stream';
 import { readStreamFilters } from '../features/feeds/stream-filters';
 import { getTagCloud } from '../features/tags/api/get-tag-cloud';
-import { getCollections, getFollowedCollections, getHistory, getLibrary, getSubscribers, getSubscriptions } from '../features/profiles/api/lists';
+import {
+  getCollections, getFollowedCollections, getHistory, getLibrary, getMemberComments, getSubscribers, getSubscriptions,
+} from '../features/profiles/api/lists';
 import { USER_PAGE_SIZES } from '../features/profiles/page-sizes';
 import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
@@ -124,7 +126,7 @@ export const routes: RouteObject[] = [
           userPage('collections', 'collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, own, page, signal }) => getCollections(username, own, page, signal)), () => import('./routes/user-collections')),
           // The API lists only the signed-in member's own follows.
           userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ own, page, signal }) => (own ? getFollowedCollections(page, signal) : null)), () => import('./routes/user-followed-collections')),
-          userPage('comments', 'comments', guard('required'), () => import('./routes/user-comments')),
+          userPage('comments', 'comments', pagedLoader(USER_PAGE_SIZES.comments, ({ username, page, signal }) => getMemberComments(username, page, signal)), () => import('./routes/user-comments')),
           userPage('subscribers', 'subscribers', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscribers(username, page, signal)), () => import('./routes/user-members')),
           userPage('subscriptions', 'subscriptions', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscriptions(username, page, signal)), () => import('./routes/user-members')),
           userPage('history', 'listening history', pagedLoader(USER_PAGE_SIZES.history, ({ username, page, signal }) => getHistory(username, page, signal), { hiddenOn403: true }), () => import('./routes/user-history')),

@@ -10,4 +10,5 @@ export const USER_PAGE_SIZES = {
   members: PAGE_SIZES.subscribers,
   /** Spec §7: the profile shows the 3 newest subscribers. */
   recentSubscribers: 3,
+  comments: PAGE_SIZES.commentPage,
 } as const;

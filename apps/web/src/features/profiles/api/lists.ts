@@ -1,4 +1,6 @@
-import type { CollectionDetailView, CollectionView, LibraryTrackView, TrackView, UserSummary } from '@stardeck/contracts/browser';
+import type {
+  CollectionDetailView, CollectionView, LibraryTrackView, MemberCommentPage, TrackView, UserSummary,
+} from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 
 type Page = { limit: number; offset: number };
@@ -47,4 +49,9 @@ export function getSubscriptions(username: string, page: Page, signal?: AbortSig
 /** POST or DELETE /v1/subscribe {username}. */
 export function setSubscription(username: string, subscribe: boolean) {
   return apiCall<{ success: boolean }>('/subscribe', { method: subscribe ? 'POST' : 'DELETE', body: { username } });
+}
+
+/** GET /v1/comments/user/{username} {limit, offset}: a member's comments, newest first. */
+export function getMemberComments(username: string, page: Page, signal?: AbortSignal) {
+  return apiCall<MemberCommentPage>(`/comments/user/${encodeURIComponent(username)}`, { query: page, signal });
 }
