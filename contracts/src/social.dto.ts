@@ -59,6 +59,11 @@ export class CollectionPageQueryDto {
   @IsOptional() @OffsetField() offset?: number;
 }
 
+/** GET /v1/collections/followed: the viewer's follows, or another member's (those listed to the viewer). */
+export class FollowedCollectionsQueryDto extends CollectionPageQueryDto {
+  @IsOptional() @Rules(trim(), IsString(), MaxLength(64)) username?: string;
+}
+
 export class ListCollectionsQueryDto extends CollectionPageQueryDto {
   @IsOptional() @IsIn(COLLECTION_SORT_KEYS, { message: SOCIAL_MSG.collectionSortKeyInvalid }) sort_key?: CollectionSortKey;
   @IsOptional() @IsIn(SORT_DIRECTIONS, { message: 'sort_dir must be asc or desc' }) sort_dir?: (typeof SORT_DIRECTIONS)[number];

@@ -148,6 +148,21 @@ describe('collections: editing, tracks, following and every list', () => {
     expect((await call(world, null, 'get', '/v1/collections/followed')).status).toBe(401);
   });
 
+  it("lists another member's follows as listed to the viewer, and their own in full to them", async () => {
+    const follower = await member(world);
+    const listed = await createCollection(world, world.owner, { name: 'Listed' });
+    const unlisted = await createCollection(world, world.owner, { name: 'By link only', visibility: 'unlisted' });
+    await follow(follower, listed).expect(200);
+    await follow(follower, unlisted).expect(200);
+    const followedBy = (viewer: Session, query: object) => call(world, viewer, 'get', '/v1/collections/followed', undefined, query);
+    const seen = await followedBy(world.stranger, { username: follower.me.username });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.data).toMatchObject({ total: 1, has_more: false });
+    expect(idsOf(seen.body.data.collections)).toEqual([listed]);
+    expect(idsOf((await followedBy(follower, { username: follower.me.username.toUpperCase() })).body.data.collections)).toEqual([unlisted, listed]);
+    expect((await followedBy(world.stranger, { username: 'nobody_here_at_all' })).status).toBe(404);
+  });
+
   it("lists a member's collections by visibility: everything to the owner, public ones to everyone else", async () => {
     const lister = await member(world);
     const pub = await createCollection(world, lister, { name: 'Pub', visibility: 'public' });

@@ -62,9 +62,14 @@ export class CollectionReadsService {
     return this.page({ ...this.defaults(query, user), userId: user.id });
   }
 
-  /** Collections the member follows that they may still open, newest follow first. */
-  listFollowed(user: AuthUser, query: { limit?: number; offset?: number }): Promise<CollectionPage> {
-    return this.page({ ...this.defaults(query, user), rule: 'visible', followedBy: user.id });
+  /**
+   * Collections a member follows, newest follow first: one's own follows while one may still open
+   * them; another member's (the user page /{username}/followed-collections) only as listed to the viewer.
+   */
+  async listFollowed(user: AuthUser, query: { limit?: number; offset?: number; username?: string }): Promise<CollectionPage> {
+    const followerId = query.username ? await memberIdByUsername(this.db, query.username) : user.id;
+    if (!followerId) throw ApiError.notFound(TRACK_MSG.userNotFound(query.username!), 'User');
+    return this.page({ ...this.defaults(query, user), rule: followerId === user.id ? 'visible' : 'listed', followedBy: followerId });
   }
 
   /** Explore: collections listed to the viewer, searched, filtered and sorted. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
-  CollectionDataSchema, CollectionPageQueryDto, CollectionPageSchema, CollectionTracksQueryDto, ListCollectionsQueryDto,
+  CollectionDataSchema, CollectionPageQueryDto, CollectionPageSchema, CollectionTracksQueryDto, FollowedCollectionsQueryDto, ListCollectionsQueryDto,
   TrackCollectionsQueryDto, TrackCollectionsSchema,
 } from '@stardeck/contracts';
 import { AuthGuard, CurrentUser, OptionalAuthGuard, ViewerUser, type AuthUser } from '../auth';
@@ -28,9 +28,9 @@ export class CollectionsController {
   @Get('collections/followed')
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
-  @ApiEnvelope('Collections I follow', 200, { data: CollectionPageSchema })
-  @ApiQueryFrom(CollectionPageQueryDto)
-  async followed(@CurrentUser() user: AuthUser, @Query() query: CollectionPageQueryDto) {
+  @ApiEnvelope('Collections I follow, or that a member follows', 200, { data: CollectionPageSchema })
+  @ApiQueryFrom(FollowedCollectionsQueryDto)
+  async followed(@CurrentUser() user: AuthUser, @Query() query: FollowedCollectionsQueryDto) {
     return ok(await this.reads.listFollowed(user, query));
   }
 

@@ -124,8 +124,7 @@ export const routes: RouteObject[] = [
           },
           userPage('library', 'library', pagedLoader(USER_PAGE_SIZES.library, ({ username, page, signal }) => getLibrary(username, page, signal)), () => import('./routes/user-library')),
           userPage('collections', 'collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, own, page, signal }) => getCollections(username, own, page, signal)), () => import('./routes/user-collections')),
-          // The API lists only the signed-in member's own follows.
-          userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ own, page, signal }) => (own ? getFollowedCollections(page, signal) : null)), () => import('./routes/user-followed-collections')),
+          userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, page, signal }) => getFollowedCollections(username, page, signal)), () => import('./routes/user-followed-collections')),
           userPage('comments', 'comments', pagedLoader(USER_PAGE_SIZES.comments, ({ username, page, signal }) => getMemberComments(username, page, signal)), () => import('./routes/user-comments')),
           userPage('subscribers', 'subscribers', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscribers(username, page, signal)), () => import('./routes/user-members')),
           userPage('subscriptions', 'subscriptions', pagedLoader(USER_PAGE_SIZES.members, ({ username, page, signal }) => getSubscriptions(username, page, signal)), () => import('./routes/user-members')),

@@ -60,15 +60,13 @@ interface ListContext {
  * A paged user page: access first, then the page the address asks for (spec §9 sizes). A failed
  * preload goes to / (spec §2), except a 403 when `hiddenOn403`: the page then says the list is private.
  */
-export function pagedLoader<T>(size: number, load: (context: ListContext) => Promise<ApiResult<T>> | null, options: { hiddenOn403?: boolean } = {}) {
+export function pagedLoader<T>(size: number, load: (context: ListContext) => Promise<ApiResult<T>>, options: { hiddenOn403?: boolean } = {}) {
   return async (args: LoaderFunctionArgs): Promise<Response | Paged<T> | null> => {
     const refused = (await guard('required')(args)) as Response | null;
     if (refused) return refused;
     const request = readPage(new URL(args.request.url).searchParams, size);
     const username = args.params.username!;
-    const call = load({ username, own: isOwnProfile(username), page: request, signal: args.request.signal });
-    if (!call) return { request, page: null };
-    const result = await call;
+    const result = await load({ username, own: isOwnProfile(username), page: request, signal: args.request.signal });
     if (result.ok) return { request, page: result.envelope.data! };
     if (args.request.signal.aborted) return null;
     if (options.hiddenOn403 && result.failure.kind === 'http' && result.failure.status === 403) return { request, page: null };

@@ -7,7 +7,7 @@ import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { Paged } from '../user-loaders';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
 
-/** /{username}/followed-collections: the collections a member follows, shown to that member. */
+/** /{username}/followed-collections: the collections a member follows, newest follow first. */
 export function Component() {
   const { request, page } = useLoaderData() as Paged<CollectionPage>;
   const { username, own } = useUserPage();
@@ -15,10 +15,8 @@ export function Component() {
   return (
     <UserPageFrame kind="followed-collections" title="followed collections">
       <PromptLine command={`ls ~/${username}/followed-collections`} />
-      {!own ? (
-        <Empty>the collections @{username} follows are shown to them only.</Empty>
-      ) : collections.length === 0 ? (
-        <Empty>you do not follow any collection yet.</Empty>
+      {collections.length === 0 ? (
+        <Empty>{own ? 'you do not follow any collection yet.' : `@${username} does not follow any collection yet.`}</Empty>
       ) : (
         <>
           <p className="output output--muted">{page?.total ?? 0} followed</p>

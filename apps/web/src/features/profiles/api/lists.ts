@@ -23,9 +23,9 @@ export function getCollections(username: string, own: boolean, page: Page, signa
     : apiCall<CollectionPage>(`/collections/user/${encodeURIComponent(username)}`, { query: page, signal });
 }
 
-/** GET /v1/collections/followed: the signed-in member's followed collections. */
-export function getFollowedCollections(page: Page, signal?: AbortSignal) {
-  return apiCall<CollectionPage>('/collections/followed', { query: page, signal });
+/** GET /v1/collections/followed {username}: the collections a member follows, as the viewer may see them. */
+export function getFollowedCollections(username: string, page: Page, signal?: AbortSignal) {
+  return apiCall<CollectionPage>('/collections/followed', { query: { username, ...page }, signal });
 }
 
 /** GET /v1/collections/{id} {limit, offset}: the collection with a page of its tracks. */
