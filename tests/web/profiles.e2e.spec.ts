@@ -7,6 +7,9 @@ import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** The smallest PNG there is (1×1): a real image the server accepts as an avatar. */
+/** Polls wait as long as a locator does: the machine may be busy with other suites. */
+const SLOW = { timeout: 30_000 };
+
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /**
@@ -67,7 +70,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
 
   it('edits bio and links in place, with every link rule of spec §5 shown', async () => {
     await page.goto(`${server.url}/${me()}`);
-    await expect.poll(() => page.title()).toBe(`${me()} · tracks | stardeck`);
+    await expect.poll(() => page.title(), SLOW).toBe(`${me()} · tracks | stardeck`);
     await page.getByText('no bio yet.').waitFor();
 
     await page.getByRole('button', { name: 'edit bio' }).click();
@@ -110,7 +113,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     ]);
 
     await page.getByRole('navigation', { name: `${me()}'s pages` }).getByRole('link', { name: 'links' }).click();
-    await expect.poll(() => page.title()).toBe(`${me()} · links | stardeck`);
+    await expect.poll(() => page.title(), SLOW).toBe(`${me()} · links | stardeck`);
     const list = page.getByRole('list', { name: 'links' });
     await list.getByRole('link', { name: 'fan site' }).click();
     const warning = dialog('external link');
@@ -136,7 +139,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await avatar.waitFor({ state: 'detached' });
     const withAvatar = await profileOf(me());
     expect(withAvatar.avatar).toBeTruthy();
-    await expect.poll(() => page.locator('.profile .avatar img').getAttribute('src')).toBe(withAvatar.avatar);
+    await expect.poll(() => page.locator('.profile .avatar img').getAttribute('src'), SLOW).toBe(withAvatar.avatar);
 
     await page.getByRole('button', { name: 'edit display name' }).click();
     const name = dialog('edit display name');
@@ -170,6 +173,10 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await settings.waitFor({ state: 'detached' });
     const { config } = (await login(server.url, member.email, member.password)).me;
     expect(config).toMatchObject({ streaming_quality: 'standard', default_profile_view: 'library', motd: 'on air at nine', share_listening_history: false });
+    // The member's own profile now opens on the library, with the message of the day.
+    await page.getByRole('banner').getByRole('link', { name: `@${me()}` }).click();
+    await page.waitForURL(`${server.url}/${me()}/library`);
+    await page.getByText('motd: on air at nine').waitFor();
   });
 
   it("visits each of another member's pages, subscribes, saves a track, and sees the empty states", async () => {
@@ -190,7 +197,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     const tabs = page.getByRole('navigation', { name: `${who}'s pages` });
     const visit = async (tab: string, title: string) => {
       await tabs.getByRole('link', { name: tab, exact: true }).click();
-      await expect.poll(() => page.title()).toBe(`${who} · ${title} | stardeck`);
+      await expect.poll(() => page.title(), SLOW).toBe(`${who} · ${title} | stardeck`);
       await page.getByRole('heading', { level: 1, name: `${who} · ${title}` }).waitFor();
     };
     await visit('library', 'library');
@@ -198,7 +205,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await visit('collections', 'collections');
     await page.getByRole('list', { name: 'collections' }).getByRole('link', { name: 'Night Drives' }).waitFor();
     await visit('followed', 'followed collections');
-    await page.getByText(`the collections @${who} follows are shown to them only.`).waitFor();
+    await page.getByText(`@${who} does not follow any collection yet.`).waitFor();
     await visit('subscribers', 'subscribers');
     await page.getByRole('list', { name: 'subscribers' }).getByRole('link', { name: 'Tape Hiss' }).waitFor();
     await visit('subscriptions', 'subscriptions');
@@ -214,7 +221,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await tabs.getByRole('link', { name: 'collections', exact: true }).click();
     await page.getByRole('link', { name: 'Night Drives' }).click();
     await page.waitForURL(`${server.url}/${who}/collections/${collectionId}`);
-    await expect.poll(() => page.title()).toBe('Night Drives | stardeck');
+    await expect.poll(() => page.title(), SLOW).toBe('Night Drives | stardeck');
     await page.getByText('this collection has no tracks to show.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'collection-detail');
@@ -259,6 +266,12 @@ describe('profiles, user pages and profile settings in the browser', () => {
       await page.goto(`${server.url}/${me()}/${path}`);
       await page.getByText(text).waitFor();
     }
+    const followed = await request(server.url).post(`/v1/manage/collections/${collectionId}/follow`).set(bearer(member));
+    expect(followed.status, JSON.stringify(followed.body)).toBe(200);
+    await page.goto(`${server.url}/${me()}/followed-collections`);
+    await page.getByRole('list', { name: 'followed collections' }).getByRole('link', { name: 'Night Drives' }).waitFor();
+
+    await page.goto(`${server.url}/${me()}/history`);
     await page.getByRole('button', { name: 'played in this tab' }).click();
     await dialog('history').getByText('nothing played yet.').waitFor();
     await page.keyboard.press('Escape');

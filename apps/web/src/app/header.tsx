@@ -15,6 +15,12 @@ const MEMBER_NAV = [
 
 const VISITOR_NAV = [['/explore/tags', 'tags']] as const;
 
+/** The member's own profile opens on the view they chose in settings (config default_profile_view; audio is the tracks page). */
+function ownProfilePath(me: { username: string; config: { default_profile_view: string } }): string {
+  const view = me.config.default_profile_view;
+  return view && view !== 'audio' ? `/${me.username}/${view}` : `/${me.username}`;
+}
+
 /**
  * The top bar, drawn like a terminal multiplexer's window list: numbered windows, the current
  * one highlighted. Members see their pages and account; visitors the public screens and login.
@@ -50,7 +56,7 @@ export function Header() {
       <div className="topbar__account">
         {me ? (
           <>
-            <NavLink to={`/${me.username}`} className="topbar__link topbar__me">
+            <NavLink to={ownProfilePath(me)} className="topbar__link topbar__me">
               @{me.username}
             </NavLink>
             <button type="button" className="link-button" onClick={() => void openInviteManager()}>

@@ -21,6 +21,7 @@ export function Component() {
             profile={profile}
             recentSubscribers={recentSubscribers}
             own={own}
+            motd={own ? me?.config.motd : null}
             onChanged={() => void revalidator.revalidate()}
             ownActions={
               <button type="button" className="btn btn--small" onClick={() => void openInviteManager()}>

@@ -30,13 +30,15 @@ interface ProfileHeaderProps {
   onChanged: () => void;
   /** Owner-only actions the app adds (the invites manager lives in another feature). */
   ownActions?: ReactNode;
+  /** The member's message of the day, shown to them on their own profile. */
+  motd?: string | null;
 }
 
 /**
  * The top of every user page: banner, avatar, names, bio, stats, primary link, subscribe; on
  * one's own profile (spec §6: same username) the edit buttons that open the profile modals.
  */
-export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownActions }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownActions, motd }: ProfileHeaderProps) {
   const { subscribing } = useSnapshot(profilesStore);
   const name = displayName(profile);
   const primary = profile.links.find((link) => link.is_primary);
@@ -60,6 +62,7 @@ export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownA
           )}
         </div>
       </div>
+      {own && motd && <p className="output output--ok">motd: {motd}</p>}
       {profile.bio ? <p className="profile__bio">{profile.bio}</p> : <p className="output output--muted">{own ? 'no bio yet.' : 'no bio.'}</p>}
       {profile.stats && (
         <dl className="profile__stats" aria-label="stats">
