@@ -17,19 +17,18 @@ const REQUIRED: Array<[path: string, title: string]> = [
   ['/explore/users', 'explore users'],
   ['/explore/tracks?tag_ids=3', 'explore tracks'],
   ['/explore/collections?sort=name', 'explore collections'],
-  ['/{u}/library', '{u} · library'],
-  ['/{u}/collections', '{u} · collections'],
-  ['/{u}/followed-collections', '{u} · followed collections'],
-  ['/{u}/comments', '{u} · comments'],
-  ['/{u}/subscribers', '{u} · subscribers'],
-  ['/{u}/subscriptions', '{u} · subscriptions'],
-  ['/{u}/history', '{u} · listening history'],
-  ['/{u}/links', '{u} · links'],
-  ['/{u}/collections/12', '{u} · collection 12'],
 ];
-/** Built screens: their own content instead of coming soon (the user's tracks page; a track's page needs a track). */
+/** Built screens: their own content instead of coming soon (a track's or a collection's page needs one). */
 const BUILT: Array<[path: string, title: string, shows: string]> = [
   ['/{u}', '{u} · tracks', 'no tracks yet'],
+  ['/{u}/library', '{u} · library', 'your library is empty'],
+  ['/{u}/collections', '{u} · collections', 'you have no collections yet.'],
+  ['/{u}/followed-collections', '{u} · followed collections', 'you do not follow any collection yet.'],
+  ['/{u}/comments', '{u} · comments', 'you have not commented on any track yet.'],
+  ['/{u}/subscribers', '{u} · subscribers', 'nobody subscribes to you yet.'],
+  ['/{u}/subscriptions', '{u} · subscriptions', 'you have not subscribed to anyone yet.'],
+  ['/{u}/history', '{u} · listening history', 'you have not played anything yet.'],
+  ['/{u}/links', '{u} · links', 'you have no links yet.'],
   ['/discover', 'discover', 'who --active'],
   ['/stream', 'stream', 'your stream is empty'],
   ['/notifications', 'notifications', 'no notifications'],
@@ -78,7 +77,7 @@ describe('routes and their access rules in the browser', () => {
 
   it('sends a visitor from every required route to / with the wanted path, and opens the login', async () => {
     const { page, problems } = watch(await visitor.newPage());
-    for (const [path] of [...REQUIRED, ...BUILT, ['/{u}/tracks/34'], ['/logout']]) {
+    for (const [path] of [...REQUIRED, ...BUILT, ['/{u}/tracks/34'], ['/{u}/collections/12'], ['/logout']]) {
       await page.goto(`${server.url}${u(path)}`);
       await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === u(path));
       await page.getByRole('dialog', { name: 'login' }).waitFor();
@@ -138,12 +137,16 @@ describe('routes and their access rules in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it("sends a member whose track page cannot load to /, which leads on to /discover, with the reason", async () => {
+  it("sends a member whose track or collection page cannot load to /, which leads on to /discover, with the reason", async () => {
     const { page, problems } = memberPage;
     await page.goto(`${server.url}${u('/{u}/tracks/34')}`);
     await page.waitForURL(`${server.url}/discover`);
     await page.getByRole('alert').filter({ hasText: 'Track not found' }).waitFor();
     expect(problems.splice(0)).toEqual(['404 GET /v1/tracks/34']);
+    await page.goto(`${server.url}${u('/{u}/collections/12')}`);
+    await page.waitForURL(`${server.url}/discover`);
+    await page.getByRole('alert').filter({ hasText: 'Collection not found' }).waitFor();
+    expect(problems.splice(0)).toEqual(['404 GET /v1/collections/12']);
   });
 
   it('sends a member from the forbidden routes and from home to /discover, and follows the listed redirects', async () => {
