@@ -124,7 +124,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     expect(page.url()).toBe(`${server.url}/${me()}/links`);
   });
 
-  it('changes the avatar after refusing an oversized image, and the display name with a reload', async () => {
+  it('changes the avatar and the banner after refusing oversized or wrong files, and the display name with a reload', async () => {
     await page.goto(`${server.url}/${me()}`);
     await page.getByRole('button', { name: 'change avatar' }).click();
     const avatar = dialog('change avatar');
@@ -140,6 +140,17 @@ describe('profiles, user pages and profile settings in the browser', () => {
     const withAvatar = await profileOf(me());
     expect(withAvatar.avatar).toBeTruthy();
     await expect.poll(() => page.locator('.profile .avatar img').getAttribute('src'), SLOW).toBe(withAvatar.avatar);
+
+    await page.getByRole('button', { name: 'change banner' }).click();
+    const banner = dialog('change banner');
+    await banner.getByLabel('banner image').setInputFiles({ name: 'wide.webp', mimeType: 'image/webp', buffer: Buffer.alloc(5 * 1024 * 1024) });
+    await banner.getByText('Artwork too large (5.0 MB). Maximum size is 4 MB.').waitFor();
+    await banner.getByLabel('banner image').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await banner.getByRole('button', { name: 'upload banner' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const withBanner = await profileOf(me());
+    expect(withBanner.banner).toBeTruthy();
+    await expect.poll(() => page.locator('.profile__banner').getAttribute('src'), SLOW).toBe(withBanner.banner);
 
     await page.getByRole('button', { name: 'edit display name' }).click();
     const name = dialog('edit display name');

@@ -30,7 +30,7 @@ export function getFollowedCollections(username: string, page: Page, signal?: Ab
 
 /** GET /v1/collections/{id} {limit, offset}: the collection with a page of its tracks. */
 export function getCollection(id: string, page: Page, signal?: AbortSignal) {
-  return apiCall<{ collection: CollectionDetailView & { track_count: number } }>(`/collections/${encodeURIComponent(id)}`, { query: page, signal });
+  return apiCall<{ collection: CollectionDetailView }>(`/collections/${encodeURIComponent(id)}`, { query: page, signal });
 }
 
 /** GET /v1/listening_history {username, limit, offset}. */
