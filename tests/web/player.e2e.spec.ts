@@ -82,13 +82,14 @@ describe('tracks and the footer player in the browser', () => {
     await expect.poll(() => page.title()).toBe('Night Signal | stardeck');
     const hero = page.getByRole('article', { name: 'Night Signal' });
     await hero.getByRole('link', { name: '#Ambient' }).waitFor();
+    await screenshot(page, 'track-detail');
     await hero.getByRole('button', { name: 'PLAY Night Signal' }).click();
     await hero.getByRole('button', { name: 'PLAYING Night Signal' }).waitFor();
     // The footer player draws the server's peaks and moves on.
     await player().locator('.player__wave canvas').first().waitFor();
     await expect.poll(() => player().getByLabel('position').textContent(), { timeout: 15_000 }).toMatch(/^0:(0[1-9]|[12]\d) \/ 0:30$/);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'track-detail-player');
+    await screenshot(page, 'player');
     expect(watched.problems).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
   });
@@ -137,6 +138,48 @@ describe('tracks and the footer player in the browser', () => {
     await controls.getByRole('heading', { name: 'keyboard shortcuts' }).waitFor();
     await controls.getByRole('button', { name: 'hide player' }).click();
     expect(await controls.getByRole('button', { name: 'show player' }).getAttribute('aria-expanded')).toBe('false');
+    expect(watched.problems).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+  });
+
+  it('edits a track, deletes a comment and a track through their modals, and lists the history', async () => {
+    const controls = player();
+    await controls.getByRole('button', { name: 'show player' }).click();
+    await controls.getByRole('button', { name: 'history' }).click();
+    const history = page.getByRole('dialog', { name: 'history' });
+    await history.getByText('player --history').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    const hero = page.getByRole('article', { name: 'Night Signal' });
+    await hero.getByRole('button', { name: 'edit Night Signal' }).click();
+    const edit = page.getByRole('dialog', { name: 'edit track' });
+    await edit.getByLabel('title').fill('Night Signal II');
+    expect(await axeViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    // The page behind shows the edit at once.
+    await page.getByRole('article', { name: 'Night Signal II' }).getByRole('heading', { name: 'Night Signal II' }).waitFor();
+
+    const threads = page.getByRole('region', { name: /^comments/ });
+    await threads.getByRole('button', { name: /^delete comment by / }).click();
+    const deleteComment = page.getByRole('dialog', { name: 'delete comment' });
+    await deleteComment.getByText('the second swell').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await deleteComment.getByRole('button', { name: 'delete comment' }).click();
+    await deleteComment.waitFor({ state: 'detached' });
+    await threads.getByText('the second swell').waitFor({ state: 'detached' });
+
+    await page.goto(`${site}/${member.me.username}`);
+    const card = page.getByRole('article', { name: 'Second Light' });
+    await card.getByRole('button', { name: 'delete Second Light' }).click();
+    const deleteTrack = page.getByRole('dialog', { name: 'delete track' });
+    await deleteTrack.getByText('this cannot be undone').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await deleteTrack.getByRole('button', { name: 'delete track' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: 'Night Signal II' }).waitFor();
     expect(watched.problems).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
   });
