@@ -171,4 +171,57 @@ describe('joining in the browser', () => {
     await page.waitForURL(`${server.url}/discover`);
     expect(problems).toEqual(['401 POST /v1/login']);
   });
+
+  it('moves between all seven modes of the login modal, waits 2.5 s before checking a mailed link, and starts clean after closing', async () => {
+    const { page, problems } = watch(await context.newPage());
+    const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
+    await page.goto(`${server.url}/`);
+    const opener = page.getByRole('banner').getByRole('button', { name: 'login' });
+    await opener.click();
+    await dialog('login').getByLabel('email').fill('nova@example.com');
+
+    // login → create account → login → waitlist → login, the typed email coming along.
+    await dialog('login').getByRole('button', { name: 'have an invite code?' }).click();
+    expect(await dialog('create account').getByLabel('email').inputValue()).toBe('nova@example.com');
+    await dialog('create account').getByRole('button', { name: 'already a member? log in' }).click();
+    await dialog('login').getByRole('button', { name: 'join the waitlist' }).click();
+    expect(await dialog('waitlist').getByLabel('email').inputValue()).toBe('nova@example.com');
+    await dialog('waitlist').getByRole('button', { name: 'back to login' }).click();
+
+    // Closed, it goes back to a clean login: reopened, nothing typed before is left.
+    await page.keyboard.press('Escape');
+    await dialog('login').waitFor({ state: 'detached' });
+    await opener.click();
+    expect(await dialog('login').getByLabel('email').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+
+    // reset password → forgot password → login.
+    await page.goto(`${server.url}/reset-password?token=not-a-token`);
+    await dialog('reset password').getByRole('button', { name: 'send a new reset link' }).click();
+    await dialog('forgot password').getByRole('button', { name: 'send reset link' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog('forgot password').getByRole('button', { name: 'back to login' }).click();
+    await dialog('login').waitFor();
+
+    // A mailed link is checked 2.5 s after the modal opens, saying so meanwhile.
+    let opened = Date.now();
+    await page.goto(`${server.url}/verify-account?token=not-a-token`);
+    await dialog('verify account').getByText('verifying your account').waitFor();
+    await dialog('verify account').getByRole('button', { name: 'resend the verification email' }).click();
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(2500);
+    await dialog('resend verification').getByRole('button', { name: 'resend verification link' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog('resend verification').getByRole('button', { name: 'back to login' }).click();
+    await dialog('login').waitFor();
+
+    opened = Date.now();
+    await page.goto(`${server.url}/invite?q=000000000000`);
+    await dialog('create account').getByText('checking your invite').waitFor();
+    await dialog('create account').getByText(MSG.inviteInvalid).waitFor();
+    await dialog('create account').getByRole('button', { name: 'join the waitlist' }).click();
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(2500);
+    await dialog('waitlist').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual(['400 POST /v1/verify_account']);
+  });
 });
