@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 const WEB_DIR = resolve(__dirname, '../../apps/web/dist');
@@ -97,6 +98,7 @@ describe('web client served by the API', () => {
     await page.waitForTimeout(400);
     expect(await canvasInk(page)).not.toBe(before);
 
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot('home');
     expect(await cspViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -180,6 +180,7 @@ describe('tracks and the footer player in the browser', () => {
     await deleteTrack.getByRole('button', { name: 'delete track' }).click();
     await card.waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'Night Signal II' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.problems).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
   });

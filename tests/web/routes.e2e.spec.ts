@@ -127,13 +127,15 @@ describe('routes and their access rules in the browser', () => {
       await expect.poll(() => page.title()).toBe(`${u(title)} | stardeck`);
       await page.getByText('coming soon').waitFor();
     }
+    // Every placeholder is the same screen: the last one stands for them all.
+    expect(await axeViolations(page)).toEqual([]);
     for (const [path, title, shows] of BUILT) {
       await page.goto(`${server.url}${u(path)}`);
       await page.getByRole('heading', { level: 1, name: u(title) }).waitFor();
       await expect.poll(() => page.title()).toBe(`${u(title)} | stardeck`);
       await page.getByText(shows).waitFor();
+      expect(await axeViolations(page), path).toEqual([]);
     }
-    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
