@@ -36,6 +36,18 @@ describe('tracks and the footer player in the browser', () => {
     [browser, fixtures] = await Promise.all([launchChromium(), createAudioFixtures()]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await watchContext(context);
+    // The lock screen and hardware keys reach the page through the handlers it gives the Media
+    // Session; they are kept so the test can press those keys.
+    await context.addInitScript(() => {
+      const session = (globalThis as any).navigator.mediaSession;
+      const handlers: Record<string, (details: object) => void> = {};
+      (globalThis as any).mediaSessionHandlers = handlers;
+      const register = session.setActionHandler.bind(session);
+      session.setActionHandler = (action: string, handler: (details: object) => void) => {
+        handlers[action] = handler;
+        register(action, handler);
+      };
+    });
     watched = watch(await context.newPage());
     page = watched.page;
     await page.goto(`${site}/`);
@@ -53,7 +65,7 @@ describe('tracks and the footer player in the browser', () => {
     await server?.stop();
   });
 
-  it('uploads a file with visible progress, follows processing to ready, and plays it from its card in the footer player', async () => {
+  it('uploads a file with visible progress, follows processing to ready, plays it from its card in the footer player, driven by media keys and the keyboard', async () => {
     expect(new URL(site).host).not.toBe(new URL(server.url).host);
     await page.goto(`${site}/${member.me.username}`);
     await page.getByRole('button', { name: '+ upload track' }).click();
@@ -88,6 +100,29 @@ describe('tracks and the footer player in the browser', () => {
     // The footer player draws the server's peaks and moves on.
     await player().locator('.player__wave canvas').first().waitFor();
     await expect.poll(() => player().getByLabel('position').textContent(), { timeout: 15_000 }).toMatch(/^0:(0[1-9]|[12]\d) \/ 0:30$/);
+
+    // The Media Session shows the track, and its keys drive the player.
+    const mediaSession = () => page.evaluate(() => {
+      const session = (globalThis as any).navigator.mediaSession;
+      return { title: session.metadata?.title, state: session.playbackState };
+    });
+    const pressMediaKey = (action: string) => page.evaluate((name) => (globalThis as any).mediaSessionHandlers[name]({ action: name }), action);
+    const playButton = (name: 'play' | 'pause') => player().getByRole('button', { name, exact: true });
+    expect(await mediaSession()).toEqual({ title: 'Night Signal', state: 'playing' });
+    await pressMediaKey('pause');
+    await playButton('play').waitFor();
+    expect((await mediaSession()).state).toBe('paused');
+    // Keyboard: → skips 5 s ahead, space plays and pauses.
+    const seconds = async () => (await player().getByLabel('position').textContent())!.split(' / ')[0]!.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const before = await seconds();
+    await page.locator('body').press('ArrowRight');
+    await expect.poll(seconds).toBe(before + 5);
+    await pressMediaKey('play');
+    await playButton('pause').waitFor();
+    await page.locator('body').press('Space');
+    await playButton('play').waitFor();
+    await page.locator('body').press('Space');
+    await playButton('pause').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'player');
     expect(watched.problems).toEqual([]);
