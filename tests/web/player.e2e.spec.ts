@@ -177,7 +177,7 @@ describe('tracks and the footer player in the browser', () => {
     expect(await watched.cspViolations()).toEqual([]);
   });
 
-  it('edits a track, deletes a comment and a track through their modals, and lists the history', async () => {
+  it('edits a track, replies to a comment, deletes the thread and a track through their modals, and lists the history', async () => {
     const controls = player();
     await controls.getByRole('button', { name: 'show player' }).click();
     await controls.getByRole('button', { name: 'history' }).click();
@@ -198,13 +198,23 @@ describe('tracks and the footer player in the browser', () => {
     await page.getByRole('article', { name: 'Night Signal II' }).getByRole('heading', { name: 'Night Signal II' }).waitFor();
 
     const threads = page.getByRole('region', { name: /^comments/ });
+    // A reply in the comment's thread, counted on it.
+    await threads.getByRole('button', { name: 'replies (0)' }).click();
+    await threads.getByRole('textbox', { name: /^reply to / }).fill('a closer listen');
+    await threads.getByRole('button', { name: 'reply', exact: true }).click();
+    await threads.getByText('a closer listen').waitFor();
+    await threads.getByRole('button', { name: 'hide replies' }).click();
+    await threads.getByRole('button', { name: 'replies (1)' }).waitFor();
+
     await threads.getByRole('button', { name: /^delete comment by / }).click();
     const deleteComment = page.getByRole('dialog', { name: 'delete comment' });
     await deleteComment.getByText('the second swell').waitFor();
+    await deleteComment.getByText('delete this comment and its replies?').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await deleteComment.getByRole('button', { name: 'delete comment' }).click();
     await deleteComment.waitFor({ state: 'detached' });
     await threads.getByText('the second swell').waitFor({ state: 'detached' });
+    await player().getByRole('list', { name: 'comments on the waveform' }).getByRole('button', { name: /the second swell/ }).waitFor({ state: 'detached' });
 
     await page.goto(`${site}/${member.me.username}`);
     const card = page.getByRole('article', { name: 'Second Light' });
