@@ -184,8 +184,12 @@ describe('tracks and the footer player in the browser', () => {
     const history = page.getByRole('dialog', { name: 'history' });
     await history.getByText('player --history').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    // A list is not kept open across a route change (an upload or an edit would be).
+    await page.goBack();
     await history.waitFor({ state: 'detached' });
+    await page.goForward();
+    // Within the app: the player kept its track.
+    await controls.getByRole('link', { name: 'Night Signal' }).waitFor();
 
     const hero = page.getByRole('article', { name: 'Night Signal' });
     await hero.getByRole('button', { name: 'edit Night Signal' }).click();

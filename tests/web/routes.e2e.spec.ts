@@ -197,7 +197,7 @@ describe('routes and their access rules in the browser', () => {
     await screenshot(page, 'user-page');
   });
 
-  it('manages invites in a modal that keeps focus inside, closes three ways and gives focus back', async () => {
+  it('manages invites in a modal that keeps focus inside, stays open across a route change, closes three ways and gives focus back', async () => {
     const { page, problems } = memberPage;
     await page.goto(`${server.url}/discover`);
     const opener = page.getByRole('banner').getByRole('button', { name: 'invites' });
@@ -227,7 +227,15 @@ describe('routes and their access rules in the browser', () => {
     await dialog.getByText('no invites yet.').waitFor();
     await page.mouse.click(5, 700);
     await dialog.waitFor({ state: 'detached' });
+    // It stays open across a route change: the browser's back button, within the app.
+    await page.getByRole('link', { name: `@${member.me.username}` }).click();
+    await page.getByRole('heading', { level: 1, name: `${member.me.username} · tracks` }).waitFor();
     await opener.click();
+    await dialog.getByText('no invites yet.').waitFor();
+    await page.goBack();
+    await page.waitForURL(`${server.url}/discover`);
+    await page.getByRole('heading', { level: 1, name: 'discover' }).waitFor();
+    await dialog.getByText('no invites yet.').waitFor();
     await dialog.getByRole('button', { name: 'close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
