@@ -173,7 +173,12 @@ describe('routes and their access rules in the browser', () => {
     await page.goto(`${server.url}/discover`);
     await page.getByRole('link', { name: `@${member.me.username}` }).click();
     const transition = page.getByTestId('user-transition');
-    await transition.getByText(`profile --user ${member.me.username} --data tracks`).waitFor();
+    // The whole command shows for under half a second: checked on every frame, in the page.
+    await page.waitForFunction(
+      (command) => (globalThis as any).document.querySelector('[data-testid="user-transition"]')?.textContent.includes(command),
+      `profile --user ${member.me.username} --data tracks`,
+      { polling: 'raf' },
+    );
     await transition.waitFor({ state: 'detached' });
     // Within the same user's pages it does not play again.
     await page.getByRole('link', { name: 'discover' }).click();
