@@ -17,7 +17,7 @@ export function MessageItem({ message, repliedTo, meId, isAdmin }: Props) {
   if (message.isSystem) {
     return (
       <li className="sonar__msg sonar__msg--system" data-message-id={message.id}>
-        <span className="sonar__time">[{clock(message.timestamp)}]</span> *** {message.content}
+        <span className="sonar__time">[{clock(message.timestamp)}]</span> <span className="sonar__content">*** {message.content}</span>
       </li>
     );
   }
