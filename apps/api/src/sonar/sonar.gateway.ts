@@ -36,6 +36,8 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
   @WebSocketServer() namespace!: Namespace;
   private readonly pendingLeaves = new Map<string, NodeJS.Timeout>();
   private sweep: NodeJS.Timeout | null = null;
+  /** Set when the process stops: its sockets closing is no member leaving. */
+  private closing = false;
 
   constructor(
     private readonly tokens: SonarTokenService,
@@ -56,6 +58,7 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
   }
 
   onModuleDestroy(): void {
+    this.closing = true;
     if (this.sweep) clearInterval(this.sweep);
     for (const timer of this.pendingLeaves.values()) clearTimeout(timer);
     this.pendingLeaves.clear();
@@ -72,7 +75,7 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
 
   handleDisconnect(socket: Socket): void {
     const data = socket.data as Partial<SonarSocketData>;
-    if (!data?.memberId || !data.roomId) return;
+    if (this.closing || !data?.memberId || !data.roomId) return;
     const { memberId, roomId } = data as SonarSocketData;
     void this.leave(memberId, roomId).catch((error) => this.logger.warn({ err: error }, 'chat leave failed'));
   }
