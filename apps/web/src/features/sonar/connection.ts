@@ -41,7 +41,20 @@ async function freshToken(): Promise<string | null> {
   }
   sonarStore.token = data.token;
   sonarStore.tokenExpiresAt = Date.parse(data.expires_at);
+  scheduleRenewal();
   return data.token;
+}
+
+let renewalTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Renews the chat token before it expires, so a reconnect never waits for one (nor starts with a dead one). */
+function scheduleRenewal(): void {
+  if (renewalTimer) clearTimeout(renewalTimer);
+  const due = (sonarStore.tokenExpiresAt ?? 0) - Date.now() - TOKEN_MARGIN_MS;
+  renewalTimer = setTimeout(() => {
+    renewalTimer = null;
+    if (socket && isSignedIn()) void freshToken();
+  }, Math.max(due + 1000, 1000));
 }
 
 const isRapid = () => lastDisconnectAt !== null && Date.now() - lastDisconnectAt < SONAR.rapidWindowMs;
@@ -195,6 +208,8 @@ export function disconnectSonar(): void {
   lastDisconnectAt = null;
   if (pingTimer) clearInterval(pingTimer);
   if (initialTimer) clearTimeout(initialTimer);
+  if (renewalTimer) clearTimeout(renewalTimer);
+  renewalTimer = null;
   connection?.removeAllListeners();
   connection?.io.removeAllListeners();
   connection?.disconnect();

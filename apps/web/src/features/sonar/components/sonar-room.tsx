@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMe } from '../../../lib/session/store';
 import { connectSonar } from '../connection';
+import { useRoomId } from '../room-id';
 import { markRead, useSonar } from '../store';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -27,13 +28,15 @@ function useUnreadTitle(unread: number) {
 /** The Sonar room: status, history, who is here and typing, and the composer. */
 export function SonarRoom() {
   const me = useMe();
+  const wanted = useRoomId();
   const { status, error, roomId, messages, users, unread, initialLoaded } = useSonar();
   const end = useRef<HTMLLIElement>(null);
   useUnreadTitle(unread);
 
+  // Changing room clears messages and users (connectSonar does it when the room differs).
   useEffect(() => {
-    void connectSonar();
-  }, []);
+    void connectSonar(wanted);
+  }, [wanted]);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length]);
