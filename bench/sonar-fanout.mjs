@@ -51,8 +51,11 @@ async function sonarRun(urls, tokens) {
   const room = `bench-${Date.now().toString(36)}`;
   const sockets = [];
   const count = collector(clients * messages);
+  // Clients join a hundred at a time, as a crowd arriving rather than one burst (each join reads the history).
   for (let i = 0; i < clients; i++) {
-    const socket = io(`${urls[i % urls.length]}/sonar`, { auth: { token: tokens[0], roomId: room }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(`${urls[i % urls.length]}/sonar`, {
+      auth: { token: tokens[0], roomId: room }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000,
+    });
     socket.on('new_message', (message) => {
       const sentAt = Number(/^t=([\d.]+)/.exec(message.content)?.[1]);
       if (sentAt) count.receive(sentAt);
@@ -61,6 +64,7 @@ async function sonarRun(urls, tokens) {
       socket.once('user_list', () => resolve(socket));
       socket.once('connect_error', reject);
     }));
+    if (i % 100 === 99) await Promise.all(sockets.slice(-100));
   }
   const joined = await Promise.all(sockets);
   const sending = [];
