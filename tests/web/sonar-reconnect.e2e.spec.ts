@@ -55,12 +55,21 @@ describe('the /sonar page when its server goes away and comes back', () => {
 
     await server.close();
     await status.getByText('[connecting...]').waitFor();
+    const droppedAt = Date.now();
     // Users are cleared on disconnect.
     expect(await page.getByRole('list', { name: 'users in room' }).getByRole('listitem').count()).toBe(0);
-    const restartedAt = Date.now();
     again = await restart(server);
-    await status.getByText('[connected]').waitFor({ timeout: 15_000 });
-    expect(Date.now() - restartedAt).toBeLessThan(15_000);
+    const backAfter = Date.now() - droppedAt;
+    // The policy tries five times, 3 s apart (the last at about 15 s): a server back within that is found
+    // again, and the page says it gave up on one that was not. How long a restart takes depends on the machine.
+    const connected = status.getByText('[connected]');
+    const gaveUp = page.getByRole('alert').getByText('Failed to establish connection');
+    await connected.or(gaveUp).waitFor({ timeout: 25_000 });
+    if (await gaveUp.isVisible()) {
+      expect(backAfter).toBeGreaterThan(4 * 3000);
+      return;
+    }
+    expect(Date.now() - droppedAt).toBeLessThan(5 * 3000 + 5000);
     await page.getByRole('list', { name: 'users in room' }).getByText(member.me.username).waitFor();
 
     await page.getByLabel('message', { exact: true }).fill('still here');
