@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BENCHES = [
-  'event-append', 'relay-latency', 'range-ttfb', 'transcode', 'web-bundle', 'track-waveform', 'read-throughput', 'projection-catchup', 'freshness', 'rebuild-at-scale',
+  'event-append', 'relay-latency', 'range-ttfb', 'transcode', 'web-bundle', 'track-waveform', 'read-throughput', 'projection-catchup',
+  'freshness', 'stream-scale', 'sonar-fanout', 'rebuild-at-scale',
 ];
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? BENCHES.filter((name) => wanted.includes(name)) : BENCHES;

@@ -32,3 +32,5 @@ export * from './feed-view';
 export * from './notification-events';
 export * from './notification-view';
 export * from './syndication-rules';
+export * from './sonar';
+export * from './sonar-events';

@@ -2,6 +2,7 @@ import type { MemberTier } from './limits';
 import type { NotificationEvent } from './notification-events';
 import type { ProfileEvent, SubscriptionEvent } from './profile-events';
 import type { SocialEvent } from './social-events';
+import type { ChatEvent } from './sonar-events';
 import type { ListeningEvent, TrackEvent } from './track-events';
 
 /**
@@ -38,7 +39,7 @@ export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
 export type DomainEvent =
   | AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent | ProfileEvent | SubscriptionEvent | SocialEvent
-  | NotificationEvent;
+  | NotificationEvent | ChatEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const streamIds = {

@@ -4,6 +4,7 @@ import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COMMENT_TEXT_MAX } fro
 import { Rules } from './rules';
 import { MAX_WHOLE_NUMBER } from './safe-input';
 import { SOCIAL_MSG } from './social-messages';
+import { SONAR } from './sonar';
 import { COLLECTION_SORT_KEYS, PAGE_LIMITS, type CollectionSortKey } from './social-rules';
 import { SORT_DIRECTIONS, TRACK_VISIBILITIES } from './track-rules';
 
@@ -134,6 +135,12 @@ export class EditCommentDto {
 
 export class CommentsQueryDto {
   @IsOptional() @LimitField(PAGE_LIMITS.comments) limit?: number;
+  @IsOptional() @OffsetField() offset?: number;
+}
+
+/** GET /v1/sonar/{roomId}/messages: spec §9 history pages of 64. */
+export class SonarMessagesQueryDto {
+  @IsOptional() @LimitField(SONAR.historyPageMax) limit?: number;
   @IsOptional() @OffsetField() offset?: number;
 }
 

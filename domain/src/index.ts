@@ -18,6 +18,7 @@ export * from './library/library.decider';
 export * from './collections/collections.decider';
 export * from './collections/collection-follow.decider';
 export * from './comments/comments.decider';
+export * from './sonar/chat-message.decider';
 export * from './projections';
 export * from './notifications/notifications.decider';
 export * from './synthetic';

@@ -15,6 +15,7 @@ import { NotificationsModule } from './notifications';
 import { PlatformModule } from './platform/platform.module';
 import { ProfilesModule } from './profiles';
 import { RealtimeModule } from './realtime';
+import { SonarModule } from './sonar';
 import { StorageModule } from './storage';
 import { SubscriptionsModule } from './subscriptions';
 import { TracksModule } from './tracks';
@@ -29,6 +30,7 @@ export class AppModule {
         PlatformModule.register(platform),
         HealthModule, AdminModule, AuthModule, AccountsModule, InvitesModule, AccessRequestsModule, StorageModule, TracksModule, ProfilesModule,
         SubscriptionsModule, CollectionsModule, LibraryModule, CommentsModule, FeedsModule, SyndicationModule, RealtimeModule, NotificationsModule,
+        SonarModule,
       ],
     };
   }

@@ -70,7 +70,7 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   app.useGlobalPipes(new ContractValidationPipe());
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
-  useRealtimeAdapter(app);
+  useRealtimeAdapter(app, platform);
 
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
 

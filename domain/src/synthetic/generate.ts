@@ -43,7 +43,7 @@ const TAG_NAMES = [
  * A community's history, made through the domain's deciders in this process: sign-ups through the
  * waitlist and members' invites, tiers, profiles, uploads with their transcode outcomes
  * (waveforms as long as real ones), edits and deletions, then members acting on each other's
- * work (plays, saves, subscriptions, collections and follows, comments and replies) until the log
+ * work (plays, saves, subscriptions, collections and follows, comments and replies, chat in Sonar) until the log
  * has `events` more events. For benchmarks and for proving that read models rebuild to what live
  * projection made, at sizes no HTTP-driven test could afford.
  */
@@ -57,7 +57,7 @@ export async function generateSyntheticHistory(store: EventStore, options: Synth
   const world: World = {
     writer, random, ids: new IdSource(store), passwordHash: options.passwordHash,
     admin: await registerAdmin({ writer, random, passwordHash: options.passwordHash }, options.label),
-    members: [], tracks: [], collections: [], comments: [], subscriptions: new Map(), saved: new Map(),
+    members: [], tracks: [], collections: [], comments: [], chats: [], subscriptions: new Map(), saved: new Map(),
     tags: await store.transaction((tx) => tagRegistry.ensure(tx, TAG_NAMES)),
   };
 

@@ -2,6 +2,7 @@ import { profileStreamIds, socialStreamIds, trackStreamIds, type CollectionVisib
 import { collectionFollowDecider } from '../collections/collection-follow.decider';
 import { collectionDecider } from '../collections/collections.decider';
 import { commentDecider } from '../comments/comments.decider';
+import { CHAT_ACTIONS } from './chat';
 import { libraryDecider } from '../library/library.decider';
 import { collectionsProjection } from '../projections/collections/collections.projection';
 import { commentsProjection } from '../projections/comments/comments.projection';
@@ -230,5 +231,5 @@ const uploadMore: Action = async (world, member) => {
 export const ACTIONS: readonly [Action, number][] = [
   [play, 450], [save, 120], [unsave, 20], [subscribe, 100], [unsubscribe, 15], [createCollection, 10], [addToCollection, 80],
   [removeFromCollection, 10], [updateCollection, 3], [deleteCollection, 2], [follow(true), 40], [follow(false), 5], [comment, 90],
-  [reply, 30], [editComment, 10], [deleteComment, 7], [editTrack, 10], [deleteTrack, 3], [uploadMore, 5],
+  [reply, 30], [editComment, 10], [deleteComment, 7], [editTrack, 10], [deleteTrack, 3], [uploadMore, 5], ...CHAT_ACTIONS,
 ];

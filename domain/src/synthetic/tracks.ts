@@ -36,7 +36,7 @@ function renditionsOf(trackId: number, seconds: number, lossless: boolean): Trac
   return {
     standard: mp3(keys.standard, 128),
     high: mp3(keys.high, 320),
-    lossless: lossless ? { key: keys.flac, size: seconds * 90_000, mimetype: 'audio/flac', bitrate: 720, duration: seconds, sample_rate: 44_100 } : null,
+    lossless: lossless ? { key: keys.flac, size: Math.round(seconds * 90_000), mimetype: 'audio/flac', bitrate: 720, duration: seconds, sample_rate: 44_100 } : null,
   };
 }
 

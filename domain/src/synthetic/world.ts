@@ -39,6 +39,14 @@ export interface SyntheticComment {
   deleted: boolean;
 }
 
+/** A Sonar message the generator posted. */
+export interface SyntheticChat {
+  id: number;
+  room: string;
+  author: SyntheticMember;
+  deleted: boolean;
+}
+
 /**
  * What the generator knows of the community it has made so far: enough to choose only commands
  * the domain accepts (a member saves only tracks they may open, comments only within a track's
@@ -54,6 +62,7 @@ export interface World {
   tracks: SyntheticTrack[];
   collections: SyntheticCollection[];
   comments: SyntheticComment[];
+  chats: SyntheticChat[];
   tags: TrackTagRef[];
   /** Member id → ids of the members they subscribe to. */
   subscriptions: Map<string, Set<string>>;
@@ -61,7 +70,7 @@ export interface World {
   saved: Map<string, Set<number>>;
 }
 
-type Sequence = 'track_id_seq' | 'collection_id_seq' | 'comment_id_seq';
+type Sequence = 'track_id_seq' | 'collection_id_seq' | 'comment_id_seq' | 'chat_message_id_seq';
 
 /** Ids from the same sequences the API takes them from, fetched a hundred at a time. */
 export class IdSource {

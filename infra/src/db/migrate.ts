@@ -12,6 +12,7 @@ import * as streamAndSearch from './migrations/2026-11-25T0100-stream-and-search
 import * as notifications from './migrations/2026-11-25T0100-notifications';
 import * as streamOnRead from './migrations/2026-11-26T0100-stream-on-read';
 import * as packedWaveforms from './migrations/2026-11-25T0300-packed-waveforms';
+import * as sonarChat from './migrations/2026-11-26T0200-sonar-chat';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0100-notifications': notifications,
   '2026-11-25T0300-packed-waveforms': packedWaveforms,
   '2026-11-26T0100-stream-on-read': streamOnRead,
+  '2026-11-26T0200-sonar-chat': sonarChat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

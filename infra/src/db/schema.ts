@@ -298,6 +298,27 @@ export interface CommentsTable {
   version: number;
 }
 
+export interface ChatMessagesTable {
+  id: number;
+  room_id: string;
+  author_id: string;
+  content: string;
+  reply_to_id: number | null;
+  system_kind: 'entered' | 'left' | null;
+  created_at: Timestamp;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  version: number;
+}
+
+/** The Socket.IO Postgres adapter's own table (large broadcasts); no query of ours reads it. */
+export interface SocketIoAttachmentsTable {
+  id: Generated<number>;
+  created_at: Generated<Date | null>;
+  payload: Buffer | null;
+}
+
 export interface TrackCommentCountsTable {
   track_id: number;
   comment_count: number;
@@ -363,6 +384,8 @@ export interface Database {
   collection_follows: CollectionFollowsTable;
   comments: CommentsTable;
   track_comment_counts: TrackCommentCountsTable;
+  chat_messages: ChatMessagesTable;
+  socket_io_attachments: SocketIoAttachmentsTable;
   notifications: NotificationsTable;
   notification_dismissals: NotificationDismissalsTable;
   notification_clears: NotificationClearsTable;

@@ -55,6 +55,10 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   CommentPosted: { current: 1, secret: [] },
   CommentEdited: { current: 1, secret: [] },
   CommentDeleted: { current: 1, secret: [] },
+  ChatMessagePosted: { current: 1, secret: [] },
+  ChatMessageEdited: { current: 1, secret: [] },
+  ChatMessageDeleted: { current: 1, secret: [] },
+  ChatPresenceAnnounced: { current: 1, secret: [] },
   NotificationDismissed: { current: 1, secret: [] },
   NotificationsCleared: { current: 1, secret: [] },
 };

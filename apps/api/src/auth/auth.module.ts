@@ -25,7 +25,7 @@ import { ThrottleService } from './throttle.service';
   ],
   exports: [
     AuthGuard, AdminGuard, OptionalAuthGuard, AccessTokenService, PasswordHasher, MeService, AccountsRepository, SessionService, RequestThrottleService,
-    LastSeenService, SessionCheckService,
+    LastSeenService, SessionCheckService, ThrottleService,
   ],
 })
 export class AuthModule {}

@@ -9,4 +9,5 @@ export { PasswordHasher } from './password-hasher';
 export { RequestThrottleService } from './request-throttle.service';
 export { SessionService } from './session.service';
 export { SessionCheckService, type SessionCheck } from './session-check.service';
+export { ThrottleService, type ThrottleRule } from './throttle.service';
 export { randomInviteKey, randomToken, sha256 } from './secrets';

@@ -165,5 +165,20 @@ export const notificationVisibility = {
   },
 };
 
+/**
+ * Sonar rooms are open to every signed-in member and to nobody else: a visitor cannot read a
+ * room's history or join it. Rows are chat messages of the room asked for.
+ */
+export const chatVisibility = {
+  canView(_room: { room_id: string }, viewer: Viewer): boolean {
+    return viewer !== null;
+  },
+
+  /** canView as a condition on the `chat_messages` table. */
+  visibleTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'chat_messages'>): Expression<SqlBool> => (viewer ? eb.lit(true) : sql<SqlBool>`false`);
+  },
+};
+
 /** `true` as an expression, for optional filters. */
 export const always = sql<SqlBool>`true`;

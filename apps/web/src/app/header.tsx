@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { openInviteManager } from '../features/invites/store';
 import { openModal } from '../lib/modals/store';
 import { useMe } from '../lib/session/store';
+import { useSonar } from '../features/sonar/store';
 
 const MEMBER_NAV = [
   ['/discover', 'discover'],
@@ -27,6 +28,7 @@ function ownProfilePath(me: { username: string; config: { default_profile_view: 
  */
 export function Header() {
   const me = useMe();
+  const { unread: sonarUnread } = useSonar();
   const nav = me ? MEMBER_NAV : VISITOR_NAV;
   return (
     <header className="topbar">
@@ -46,6 +48,12 @@ export function Header() {
                   <span className="badge">
                     {' '}
                     ({me.notification_count}<span className="visually-hidden"> unread</span>)
+                  </span>
+                )}
+                {label === 'sonar' && sonarUnread > 0 && (
+                  <span className="badge">
+                    {' '}
+                    ({sonarUnread}<span className="visually-hidden"> unread</span>)
                   </span>
                 )}
               </NavLink>

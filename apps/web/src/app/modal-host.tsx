@@ -29,6 +29,8 @@ const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
   manageConfig: lazy(() => import('../features/profiles/components/config-modal').then((m) => ({ default: m.Component }))),
   externalLinkWarning: lazy(() => import('../features/profiles/components/external-link-warning-modal').then((m) => ({ default: m.Component }))),
   deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
+  sonarEditMessage: lazy(() => import('../features/sonar/components/edit-message-modal').then((m) => ({ default: m.Component }))),
+  sonarDeleteMessage: lazy(() => import('../features/sonar/components/delete-message-modal').then((m) => ({ default: m.Component }))),
 };
 
 /** Shows the open modal, and gives focus back to what opened it when it closes. */

@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/discover'),
       },
       page('membership', 'required', fixed('membership')),
-      page('sonar', 'required', fixed('sonar', 'sonar --room default')),
+      page('sonar', 'required', fixed('sonar', 'sonar --room default'), () => import('./routes/sonar')),
       page('news', 'required', fixed('news')),
       page('news/:newsId', 'required', { title: () => 'news', command: (p) => `news --read ${p.newsId}` }),
       page('admin/news', 'required', fixed('news admin', 'news --admin')),

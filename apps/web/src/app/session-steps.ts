@@ -12,18 +12,26 @@ import { reset as resetLightbox } from '../lib/lightbox/store';
 import { reset as resetModals } from '../lib/modals/store';
 import { reset as resetPlayer } from '../lib/player/store';
 import { onSignIn, onSignOut } from '../lib/session/lifecycle';
+import { connectSonar, disconnectSonar } from '../features/sonar/connection';
+import { reset as resetSonar } from '../features/sonar/store';
 
 /**
  * What each feature does when a sign-in ends (spec §4 logout), in this order: the footer player
- * first (stop playback, reset, hide), then Sonar (disconnect, reset) and news (clear) once they
- * exist, then the rest. Features that load something for the member after login or renewal
+ * first (stop playback, reset, hide), then Sonar (disconnect, reset) and news (clear) once it
+ * exists, then the rest. Features that load something for the member after login or renewal
  * register with onSignIn the same way.
  */
 export function registerSessionSteps(): void {
   // One live connection per tab, opened after login and reopened with the renewed token.
   onSignIn('notifications', connectLive);
+  // Spec §4: after login or renewal, connect to Sonar (idempotent: a renewal keeps the open socket).
+  onSignIn('sonar', () => connectSonar());
   onSignOut('player', resetPlayer);
   onSignOut('player-ui', resetPlayerUi);
+  onSignOut('sonar', () => {
+    disconnectSonar();
+    resetSonar();
+  });
   onSignOut('comments', resetComments);
   onSignOut('library', resetLibrary);
   onSignOut('tracks', resetTracks);

@@ -1,0 +1,1 @@
+export { SonarModule } from './sonar.module';

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { Db, Tx } from '@stardeck/infra';
+import { sql } from 'kysely';
+import { chatVisibility, type Viewer } from '../common/visibility';
+import { paginate, type Page, type PageRequest } from '../common/paginate';
+
+export interface ChatMessageRow {
+  id: number;
+  room_id: string;
+  author_id: string;
+  author_name: string;
+  content: string;
+  reply_to_id: number | null;
+  system_kind: 'entered' | 'left' | null;
+  created_at: Date;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+}
+
+/** Reads of the room history read model, with each author's name as shown now. */
+@Injectable()
+export class SonarRepository {
+  async nextMessageId(tx: Tx): Promise<number> {
+    const { rows } = await sql<{ id: number }>`select nextval('chat_message_id_seq') as id`.execute(tx);
+    return Number(rows[0]!.id);
+  }
+
+  private rows(executor: Db | Tx, viewer: Viewer) {
+    return executor.selectFrom('chat_messages')
+      .innerJoin('users', 'users.id', 'chat_messages.author_id')
+      .leftJoin('profiles', 'profiles.user_id', 'chat_messages.author_id')
+      .select([
+        'chat_messages.id', 'chat_messages.room_id', 'chat_messages.author_id', 'chat_messages.content', 'chat_messages.reply_to_id',
+        'chat_messages.system_kind', 'chat_messages.created_at', 'chat_messages.edited_at', 'chat_messages.deleted_at',
+        sql<string>`coalesce(nullif(profiles.display_name, ''), users.username)`.as('author_name'),
+      ])
+      .where(chatVisibility.visibleTo(viewer));
+  }
+
+  /** The room's newest messages, a page back from the newest; the page itself oldest first, as a chat reads. */
+  async history(executor: Db | Tx, roomId: string, viewer: Viewer, page: PageRequest): Promise<Page<ChatMessageRow>> {
+    const result = await paginate(this.rows(executor, viewer).where('chat_messages.room_id', '=', roomId), page, (q) => q.orderBy('chat_messages.id', 'desc'));
+    return { ...result, items: (result.items as ChatMessageRow[]).reverse() };
+  }
+
+  async find(executor: Db | Tx, roomId: string, id: number, viewer: Viewer): Promise<ChatMessageRow | undefined> {
+    return await this.rows(executor, viewer).where('chat_messages.room_id', '=', roomId).where('chat_messages.id', '=', id).executeTakeFirst() as ChatMessageRow | undefined;
+  }
+
+  async memberName(executor: Db | Tx, memberId: string): Promise<string> {
+    const row = await executor.selectFrom('users').leftJoin('profiles', 'profiles.user_id', 'users.id')
+      .select(sql<string>`coalesce(nullif(profiles.display_name, ''), users.username)`.as('name')).where('users.id', '=', memberId).executeTakeFirst();
+    return row?.name ?? 'member';
+  }
+
+  async count(executor: Db | Tx, roomId: string): Promise<number> {
+    const row = await executor.selectFrom('chat_messages').select(sql<number>`count(*)::bigint`.as('n')).where('room_id', '=', roomId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

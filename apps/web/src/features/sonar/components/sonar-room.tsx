@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useMe } from '../../../lib/session/store';
+import { connectSonar } from '../connection';
+import { useRoomId } from '../room-id';
+import { markRead, useSonar } from '../store';
+import { Composer } from './composer';
+import { MessageItem } from './message-item';
+import '../sonar.css';
+
+const STATUS_TEXT = { idle: 'not connected', connecting: 'connecting...', connected: 'connected', closed: 'connection closed', error: 'connection error' } as const;
+
+/** Keeps the unread count while the page is hidden, and shows it in the title. */
+function useUnreadTitle(unread: number) {
+  useEffect(() => {
+    const read = () => {
+      if (document.visibilityState === 'visible') markRead();
+    };
+    document.addEventListener('visibilitychange', read);
+    read();
+    return () => document.removeEventListener('visibilitychange', read);
+  }, []);
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) /, '');
+    document.title = unread > 0 ? `(${unread}) ${base}` : base;
+  }, [unread]);
+}
+
+/** The Sonar room: status, history, who is here and typing, and the composer. */
+export function SonarRoom() {
+  const me = useMe();
+  const wanted = useRoomId();
+  const { status, error, roomId, messages, users, unread, initialLoaded } = useSonar();
+  const end = useRef<HTMLLIElement>(null);
+  useUnreadTitle(unread);
+
+  // Changing room clears messages and users (connectSonar does it when the room differs).
+  useEffect(() => {
+    void connectSonar(wanted);
+  }, [wanted]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  const byId = new Map(messages.map((m) => [m.id, m] as const));
+  const typists = users.filter((u) => u.isTyping && u.id !== me?.id).map((u) => u.name);
+  return (
+    <div className="sonar">
+      <p className={`output sonar__status sonar__status--${status}`} role="status" aria-label="connection status">
+        [{STATUS_TEXT[status]}] #{roomId}
+      </p>
+      {error && (
+        <p className="output output--err" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="sonar__body">
+        <section className="sonar__messages" aria-label="messages">
+          {!initialLoaded && status !== 'error' && <p className="output output--muted">[..] loading history</p>}
+          <ul className="sonar__list">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} repliedTo={message.replyToId !== null ? byId.get(message.replyToId) : undefined}
+                meId={me?.id ?? null} isAdmin={me?.role === 'admin'} />
+            ))}
+            <li ref={end} aria-hidden="true" />
+          </ul>
+        </section>
+        <aside className="sonar__users">
+          <h2 className="sonar__heading">users ({users.length})</h2>
+          <ul aria-label="users in room">
+            {users.map((user) => (
+              <li key={user.id}>
+                {user.name} <span className="output--muted">[{user.presenceState}]</span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+      <p className="sonar__typing output--muted" aria-live="polite">
+        {typists.length > 0 ? `${typists.join(', ')} ${typists.length === 1 ? 'is' : 'are'} typing...` : ' '}
+      </p>
+      <Composer />
+    </div>
+  );
+}
