@@ -76,6 +76,15 @@ export const trackVisibility = {
       return eb.or([listed, eb.and([eb('collections.user_id', '=', viewer.id), trackVisibility.visibleTo(viewer)(eb)])]);
     };
   },
+
+  /** canShowInListOf with the list's owner read from `library_entries.user_id`, for a library counted in a larger query. */
+  shownInLibrary(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'tracks' | 'library_entries'>): Expression<SqlBool> => {
+      const listed = trackVisibility.listedTo(viewer)(eb);
+      if (!viewer) return listed;
+      return eb.or([listed, eb.and([eb('library_entries.user_id', '=', viewer.id), trackVisibility.visibleTo(viewer)(eb)])]);
+    };
+  },
 };
 
 interface CollectionFacts {

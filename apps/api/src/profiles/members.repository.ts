@@ -41,33 +41,35 @@ export class MembersRepository {
       .executeTakeFirst();
   }
 
-  /** Tracks of the member listed to the viewer (the owner's own in every state). */
-  async countListedTracks(executor: Db | Tx, userId: string, viewer: Viewer): Promise<number> {
-    const row = await executor.selectFrom('tracks').select(sql<number>`count(*)::int`.as('n'))
-      .where('tracks.user_id', '=', userId).where(trackVisibility.listedTo(viewer)).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /** Saved tracks the viewer may see in this member's library (the library page's own rule). */
-  async countLibrary(executor: Db | Tx, userId: string, viewer: Viewer): Promise<number> {
-    const row = await executor.selectFrom('library_entries').innerJoin('tracks', 'tracks.id', 'library_entries.track_id')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('library_entries.user_id', '=', userId).where(trackVisibility.shownInListOf(userId, viewer)).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /** Comments the member wrote on tracks the viewer may open. */
-  async countComments(executor: Db | Tx, userId: string, viewer: Viewer): Promise<number> {
-    const row = await executor.selectFrom('comments').innerJoin('tracks', 'tracks.id', 'comments.track_id')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('comments.author_id', '=', userId).where(trackVisibility.visibleTo(viewer)).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async isSubscribed(executor: Db | Tx, subscriberId: string, subjectId: string): Promise<boolean> {
-    const row = await executor.selectFrom('subscriptions').select('subject_id')
-      .where('subscriber_id', '=', subscriberId).where('subject_id', '=', subjectId).executeTakeFirst();
-    return row !== undefined;
+  /**
+   * A profile with everything counted for the viewer, in one statement: the member's tracks listed
+   * to the viewer, the library the viewer may see, comments on tracks the viewer may open, and
+   * whether the viewer subscribes. One round trip instead of six on the hottest member read.
+   */
+  findProfile(executor: Db | Tx, username: string, viewer: { id: string }) {
+    return executor.selectFrom('users')
+      .leftJoin('profiles', 'profiles.user_id', 'users.id')
+      .leftJoin('subscription_counts', 'subscription_counts.user_id', 'users.id')
+      .select((eb) => [
+        'users.id', 'users.username', 'users.slug', 'users.role', 'users.tier', 'users.created_at',
+        'profiles.display_name', 'profiles.bio', 'profiles.avatar_key', 'profiles.avatar_mimetype', 'profiles.banner_key',
+        'profiles.banner_mimetype',
+        sql<Record<string, unknown>>`coalesce(profiles.config, '{}'::jsonb)`.as('config'),
+        sql<unknown[]>`coalesce(profiles.links, '[]'::jsonb)`.as('links'),
+        sql<number>`coalesce(subscription_counts.subscribers, 0)`.as('subscriber_count'),
+        sql<number>`coalesce(subscription_counts.subscriptions, 0)`.as('subscription_count'),
+        eb.selectFrom('tracks').select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('tracks.user_id', '=', 'users.id').where(trackVisibility.listedTo(viewer)).as('audio_count'),
+        eb.selectFrom('library_entries').innerJoin('tracks', 'tracks.id', 'library_entries.track_id').select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('library_entries.user_id', '=', 'users.id').where(trackVisibility.shownInLibrary(viewer)).as('library_count'),
+        eb.selectFrom('comments').innerJoin('tracks', 'tracks.id', 'comments.track_id').select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('comments.author_id', '=', 'users.id').where(trackVisibility.visibleTo(viewer)).as('comments_count'),
+        eb.exists(eb.selectFrom('subscriptions').select('subscriptions.subject_id')
+          .where('subscriptions.subscriber_id', '=', viewer.id).whereRef('subscriptions.subject_id', '=', 'users.id')).as('is_subscribed'),
+      ])
+      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+      .where('users.verified_at', 'is not', null)
+      .executeTakeFirst();
   }
 
   /**

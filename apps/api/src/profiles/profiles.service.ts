@@ -35,18 +35,14 @@ export class ProfilesService {
    * see them only when the member's settings show them (show_profile_stats, show_storage_usage).
    */
   async get(username: string, viewer: AuthUser): Promise<UserProfile> {
-    const row = await this.members.findByUsername(this.db, username);
+    const row = await this.members.findProfile(this.db, username, viewer);
     if (!row) throw ApiError.notFound(TRACK_MSG.userNotFound(username), 'User');
     const own = row.id === viewer.id;
     const config = userConfigOf(row.config);
     const showStats = own || config.show_profile_stats;
     const showStorage = own || config.show_storage_usage;
     const tier = tierOf(row);
-    const [audioCount, libraryCount, commentsCount, subscribed, storageUsed, avatar, banner] = await Promise.all([
-      showStats ? this.members.countListedTracks(this.db, row.id, viewer) : 0,
-      showStats ? this.members.countLibrary(this.db, row.id, viewer) : 0,
-      showStats ? this.members.countComments(this.db, row.id, viewer) : 0,
-      own ? false : this.members.isSubscribed(this.db, viewer.id, row.id),
+    const [storageUsed, avatar, banner] = await Promise.all([
       showStorage ? this.tracks.storageUsed(this.db, row.id) : null,
       row.avatar_key ? this.images.urlOf(row.avatar_key, row.avatar_mimetype) : null,
       row.banner_key ? this.images.urlOf(row.banner_key, row.banner_mimetype) : null,
@@ -63,14 +59,14 @@ export class ProfilesService {
       links: row.links as ProfileLink[],
       stats: showStats
         ? {
-            audio_count: audioCount,
-            library_count: libraryCount,
-            comments_count: commentsCount,
+            audio_count: Number(row.audio_count),
+            library_count: Number(row.library_count),
+            comments_count: Number(row.comments_count),
             subscriber_count: Number(row.subscriber_count),
             subscription_count: Number(row.subscription_count),
           }
         : null,
-      is_subscribed: subscribed,
+      is_subscribed: !own && Boolean(row.is_subscribed),
       storage_used: storageUsed,
       limits: showStorage ? { track: MAX_AUDIO_BYTES, invite: tier.invites, storage: tier.storageMb * MB } : null,
       // Direct messages do not exist yet, so nobody has a conversation with anyone.
