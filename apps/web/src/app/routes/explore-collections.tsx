@@ -8,6 +8,7 @@ import { ExploreControls } from '../../features/explore/components/explore-contr
 import { COLLECTIONS_EXPLORE } from '../../features/explore/explore-lists';
 
 import { CollectionList } from '../../features/profiles/components/collection-list';
+import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import type { CollectionsQuery, Explored } from '../explore-loaders';
 import { Empty } from './user-page-frame';
@@ -48,7 +49,7 @@ export function Component() {
       {collections.length === 0 ? (
         <Empty>{query.search || query.username || visibility ? 'no collection matches.' : 'no collections to show yet.'}</Empty>
       ) : (
-        <CollectionList collections={collections} label="collections" />
+        <CollectionList collections={collections} label="collections" follow={(collection) => <FollowButton collection={collection} />} />
       )}
       <Pager request={query.page} total={total} defaultSize={COLLECTIONS_EXPLORE.pageSize} label="collections" />
     </TerminalWindow>
