@@ -40,8 +40,9 @@ export function Component() {
             {tags.map((tag) => (
               <li key={tag.id}>
                 <span className="tag tag--ok">#{tag.name}</span>{' '}
-                <Link to={`/explore/tracks${withoutTag(params, tag.id)}`} aria-label={`remove tag ${tag.name}`}>
-                  [x]
+                <Link to={`/explore/tracks${withoutTag(params, tag.id)}`}>
+                  <span aria-hidden="true">[x]</span>
+                  <span className="visually-hidden">remove tag {tag.name}</span>
                 </Link>
               </li>
             ))}

@@ -26,10 +26,11 @@ export function FollowButton({ collection }: { collection: Followable }) {
         className={`btn btn--small ${state.is_following ? 'btn--primary' : ''}`}
         aria-pressed={state.is_following}
         aria-busy={busy}
-        aria-label={`follow ${collection.name}`}
         onClick={() => void toggleFollow(collection.id, collection)}
       >
-        {state.is_following ? 'FOLLOWING' : 'FOLLOW'}
+        {/* One name whatever the state ('follow {name}'), told by aria-pressed; the mark shows it. */}
+        <span aria-hidden="true">{state.is_following ? '[x] ' : '[ ] '}</span>
+        FOLLOW<span className="visually-hidden"> {collection.name}</span>
       </button>{' '}
       {count}
     </span>
