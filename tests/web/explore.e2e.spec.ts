@@ -84,6 +84,8 @@ describe('explore users, tracks and collections in the browser', () => {
     await expect.poll(() => page.title(), SLOW).toBe('explore users | stardeck');
     const members = page.getByRole('list', { name: 'members' });
     await members.getByText(`@${member.me.username}`).waitFor();
+    // Spec §9: members come 10 a page.
+    expect(await page.getByLabel('per page').inputValue()).toBe('10');
 
     await page.getByRole('searchbox', { name: 'search' }).fill(artist.me.username);
     await page.keyboard.press('Enter');
@@ -114,6 +116,7 @@ describe('explore users, tracks and collections in the browser', () => {
     const titles = () => tracks.getByRole('link', { name: /^(Tidal Drift|Static Bloom|Grid Lock)$/ }).allTextContents();
     await tracks.getByRole('link', { name: 'Tidal Drift' }).waitFor();
     expect((await titles()).sort()).toEqual(['Static Bloom', 'Tidal Drift']);
+    expect(await page.getByLabel('per page').inputValue()).toBe('5');
 
     await page.getByLabel('sort by').selectOption('title');
     await page.getByLabel('order').selectOption('asc');
@@ -136,7 +139,9 @@ describe('explore users, tracks and collections in the browser', () => {
     await page.getByLabel('owner').fill(artist.me.username);
     await page.getByRole('searchbox', { name: 'search' }).fill('Night');
     await page.getByRole('button', { name: 'search', exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('username') === artist.me.username && url.searchParams.get('sort') === 'name');
+    await page.waitForURL((url) => url.searchParams.get('username') === artist.me.username);
+    // The address holds what was chosen, and no blank fields.
+    expect(at()).toBe(`/explore/collections?limit=5&search=Night&sort=name&sort_dir=asc&username=${artist.me.username}`);
     const rows = page.getByRole('list', { name: 'collections' }).getByRole('listitem');
     await expect.poll(() => rows.locator('a').allTextContents(), SLOW).toEqual(['Night Buses', 'Night Drives']);
 

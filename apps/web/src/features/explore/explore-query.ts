@@ -56,3 +56,16 @@ export function readVisibilities<V extends string>(params: URLSearchParams, know
   const asked = params.getAll('visibility').flatMap((value) => value.split(','));
   return known.filter((value) => asked.includes(value));
 }
+
+/**
+ * The query a search form sends, without its blank fields, so the address holds only what was
+ * chosen (`?search=ada&sort=username`, not `?search=ada&username=&visibility=`).
+ */
+export function formSearch(entries: Iterable<[string, FormDataEntryValue]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of entries) {
+    if (typeof value === 'string' && value.trim() !== '') params.append(name, value.trim());
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

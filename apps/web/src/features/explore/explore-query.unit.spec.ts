@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readExploreQuery, readTagIds, readVisibilities, withoutTag } from './explore-query';
+import { formSearch, readExploreQuery, readTagIds, readVisibilities, withoutTag } from './explore-query';
 
 const spec = { sortKeys: ['signup', 'username'] as const, defaultSort: 'signup' as const, defaultDir: 'desc' as const, pageSize: 10 };
 
@@ -25,5 +25,10 @@ describe('explore query', () => {
 
   it('keeps only known visibilities', () => {
     expect(readVisibilities(new URLSearchParams('visibility=private,secret&visibility=public'), ['public', 'unlisted', 'private'])).toEqual(['public', 'private']);
+  });
+
+  it('sends only the fields that were filled in', () => {
+    expect(formSearch([['search', ' night '], ['username', ''], ['visibility', ''], ['sort', 'name'], ['limit', '5']])).toBe('?search=night&sort=name&limit=5');
+    expect(formSearch([['search', '  ']])).toBe('');
   });
 });

@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { Form } from 'react-router';
-import type { ExploreQuery, ExploreSpec } from '../explore-query';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { formSearch, type ExploreQuery, type ExploreSpec } from '../explore-query';
 import { SORT_LABELS } from '../explore-lists';
 import '../explore.css';
 
@@ -17,15 +17,20 @@ interface Props<K extends string> {
 }
 
 /**
- * Search, sort key and direction of an explore list, sent as the address's query (a GET form),
- * so the list reloads through its route, starting from page 1, and the back button walks the
- * searches. A changed menu applies at once; the search applies on Enter or the button.
+ * Search, sort key and direction of an explore list, sent as the address's query, so the list
+ * reloads through its route, starting from page 1, and the back button walks the searches. A
+ * changed menu applies at once; the search applies on Enter or the button.
  */
 export function ExploreControls<K extends string>({ label, spec, query, limit, children, keep = {} }: Props<K>) {
   const id = useId();
+  const navigate = useNavigate();
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void navigate({ search: formSearch(new FormData(event.currentTarget)) });
+  };
   const submitForm = (event: { currentTarget: HTMLElement }) => (event.currentTarget as HTMLInputElement).form?.requestSubmit();
   return (
-    <Form method="get" className="explore-controls" role="search" aria-label={`search ${label}`}>
+    <form className="explore-controls" role="search" aria-label={`search ${label}`} onSubmit={send}>
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -49,6 +54,6 @@ export function ExploreControls<K extends string>({ label, spec, query, limit, c
       <button type="submit" className="btn btn--small">
         search
       </button>
-    </Form>
+    </form>
   );
 }
