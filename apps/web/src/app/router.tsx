@@ -13,6 +13,7 @@ import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
 import { closeOnRouteChange } from '../lib/modals/store';
 import { toastFailure } from '../lib/toasts/from-result';
+import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
 import { guard, homeLoader, type Access } from './route-access';
 import type { RouteHandle } from './titles';
@@ -99,9 +100,14 @@ export const routes: RouteObject[] = [
       page('news', 'required', fixed('news')),
       page('news/:newsId', 'required', { title: () => 'news', command: (p) => `news --read ${p.newsId}` }),
       page('admin/news', 'required', fixed('news admin', 'news --admin')),
-      page('explore/users', 'required', fixed('explore users', 'explore --users')),
-      page('explore/tracks', 'required', fixed('explore tracks', 'explore --tracks')),
-      page('explore/collections', 'required', fixed('explore collections', 'explore --collections')),
+      { path: 'explore/users', loader: exploreUsersLoader, handle: fixed('explore users', 'explore --users'), lazy: () => import('./routes/explore-users') },
+      { path: 'explore/tracks', loader: exploreTracksLoader, handle: fixed('explore tracks', 'explore --tracks'), lazy: () => import('./routes/explore-tracks') },
+      {
+        path: 'explore/collections',
+        loader: exploreCollectionsLoader,
+        handle: fixed('explore collections', 'explore --collections'),
+        lazy: () => import('./routes/explore-collections'),
+      },
       {
         path: 'explore/tags',
         // The model of a route with data: guard checks access, then preloads; a failed preload goes to /.

@@ -1,4 +1,5 @@
 import { reset as resetAuth } from '../features/auth/store';
+import { reset as resetCollections } from '../features/collections/store';
 import { reset as resetPlayerUi } from '../features/player/store';
 import { reset as resetTracks } from '../features/tracks/store';
 import { reset as resetInvites } from '../features/invites/store';
@@ -39,6 +40,7 @@ export function registerSessionSteps(): void {
   onSignOut('lightbox', resetLightbox);
   onSignOut('invites', resetInvites);
   onSignOut('profiles', resetProfiles);
+  onSignOut('collections', resetCollections);
   onSignOut('notifications', () => {
     disconnectLive();
     resetNotifications();

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useParams } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { PageRequest } from '../../features/profiles/paging';
@@ -25,7 +26,10 @@ export function Component() {
         {collection.visibility !== 'public' && <span className="tag tag--wait"> [{collection.visibility}]</span>}
       </p>
       <p className="output output--muted">
-        {formatCount(collection.track_count)} tracks · {formatCount(collection.followers_count)} followers · updated {formatDate(collection.updated)}
+        {formatCount(collection.track_count)} tracks · updated {formatDate(collection.updated)}
+      </p>
+      <p className="output">
+        <FollowButton collection={collection} />
       </p>
       {collection.description && <p className="collection-row__description">{collection.description}</p>}
       {collection.tracks.length === 0 ? (

@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
 import type { CollectionPage } from '../../features/profiles/api/lists';
 import { CollectionList } from '../../features/profiles/components/collection-list';
+import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { Paged } from '../user-loaders';
@@ -19,7 +20,7 @@ export function Component() {
       {collections.length === 0 ? (
         <Empty>{own ? 'you have no collections yet.' : `@${username} has no collections to show.`}</Empty>
       ) : (
-        <CollectionList collections={collections} label="collections" />
+        <CollectionList collections={collections} label="collections" follow={(collection) => <FollowButton collection={collection} />} />
       )}
       <Pager request={request} total={page?.total ?? 0} defaultSize={USER_PAGE_SIZES.collections} label="collections" />
     </UserPageFrame>

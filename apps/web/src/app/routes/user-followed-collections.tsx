@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
 import type { CollectionPage } from '../../features/profiles/api/lists';
 import { CollectionList } from '../../features/profiles/components/collection-list';
+import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { Paged } from '../user-loaders';
@@ -20,7 +21,7 @@ export function Component() {
       ) : (
         <>
           <p className="output output--muted">{page?.total ?? 0} followed</p>
-          <CollectionList collections={collections} label="followed collections" />
+          <CollectionList collections={collections} label="followed collections" follow={(collection) => <FollowButton collection={collection} />} />
           <Pager request={request} total={page?.total ?? 0} defaultSize={USER_PAGE_SIZES.collections} label="followed collections" />
         </>
       )}

@@ -1,11 +1,19 @@
 import { displayName, type CollectionView } from '@stardeck/contracts/browser';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '../../../utils/format';
 
 export const collectionPath = (collection: Pick<CollectionView, 'id' | 'username'>) => `/${collection.username}/collections/${collection.id}`;
 
+interface Props {
+  collections: readonly CollectionView[];
+  label: string;
+  /** The follow control of a row, composed by the page; it shows the follower count in its place. */
+  follow?: (collection: CollectionView) => ReactNode;
+}
+
 /** Collections as list rows: name, owner, tracks, followers, and visibility when not public. */
-export function CollectionList({ collections, label }: { collections: readonly CollectionView[]; label: string }) {
+export function CollectionList({ collections, label, follow }: Props) {
   return (
     <ul className="collection-list" aria-label={label}>
       {collections.map((collection) => (
@@ -15,9 +23,10 @@ export function CollectionList({ collections, label }: { collections: readonly C
           </Link>
           {collection.visibility !== 'public' && <span className="tag tag--wait">[{collection.visibility}]</span>}
           <span className="output--muted">
-            by {displayName(collection)} · {formatCount(collection.track_count)} tracks · {formatCount(collection.followers_count)} followers · updated{' '}
-            {formatDate(collection.updated)}
+            by {displayName(collection)} · {formatCount(collection.track_count)} tracks
+            {follow ? '' : ` · ${formatCount(collection.followers_count)} followers`} · updated {formatDate(collection.updated)}
           </span>
+          {follow?.(collection)}
           {collection.description && <p className="collection-row__description">{collection.description}</p>}
         </li>
       ))}
