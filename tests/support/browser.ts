@@ -68,7 +68,9 @@ let axeSource: string | null = null;
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
-  // Colours are judged as they settle, not halfway through a fade-in.
+  // Colours are judged as they settle, not halfway through a fade-in: what an answer that just
+  // arrived renders (a toast) starts its animation a frame or two later, so wait for those first.
+  await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))));
   await page.evaluate(() => {
     const animations = (globalThis as any).document.getAnimations() as Array<{ finished: Promise<unknown>; effect: { getComputedTiming(): { iterations: number } } | null }>;
     return Promise.all(animations.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));

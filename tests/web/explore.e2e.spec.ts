@@ -160,7 +160,11 @@ describe('explore users, tracks and collections in the browser', () => {
     const onPage = page.getByRole('button', { name: 'follow Night Drives' });
     await page.getByText('1 follower', { exact: true }).waitFor();
     expect(await onPage.getAttribute('aria-pressed')).toBe('true');
-    await onPage.click();
+    // The count drops at once; the server's answer (and its toast) follows, and is what gets scanned.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/follow') && res.request().method() === 'DELETE'),
+      onPage.click(),
+    ]);
     await page.getByText('0 followers').waitFor();
     expect(await onPage.getAttribute('aria-pressed')).toBe('false');
     expect(await axeViolations(page)).toEqual([]);
