@@ -7,9 +7,10 @@
 //
 // A probe publishes a track as one member does (upload and transcode outcome through the track
 // decider and its inline read model, in one transaction), then a subscriber reads GET /v1/stream
-// back to back until the track is in it. The stream is read from inline read models, so what is
-// measured is the commit and one page read under load; the projector runs beside it as in
-// production. Meanwhile a generated community keeps appending at the given rate (sign-ups,
+// back to back until the track is in it. Printed from the commit of the append until visible (the
+// goal's measure), and from the start of the publishing transaction. The stream is read from
+// inline read models, so what is measured is one page read under load; the projector runs beside
+// it as in production. Meanwhile a generated community keeps appending at the given rate (sign-ups,
 // uploads, plays, saves, comments…).
 import { createRequire } from 'node:module';
 import { createSite, generateCommunity, load, percentile, publishTrack, signIn } from './support.mjs';
@@ -42,25 +43,33 @@ try {
     signal: stopLoad.signal,
   }).catch((error) => { if (!stopLoad.signal.aborted) throw error; });
 
+  // From the append's commit (the event exists) until visible, and from the start of the write.
   const samples = [];
+  const withWrite = [];
   let reads = 0;
   for (let i = 0; i < probes + 10; i++) {
     const title = `probe ${i} ${Date.now()}`;
     const started = performance.now();
     await publishTrack(store, owner, title);
+    const committed = performance.now();
     for (;;) {
       reads += 1;
       const text = await (await fetch(list.url, { headers: list.headers })).text();
       if (text.includes(title)) break;
     }
-    if (i >= 10) samples.push(performance.now() - started);
+    if (i >= 10) {
+      samples.push(performance.now() - committed);
+      withWrite.push(performance.now() - started);
+    }
     await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
   }
   stopLoad.abort();
   await background;
   samples.sort((a, b) => a - b);
+  withWrite.sort((a, b) => a - b);
   console.log(`freshness: ${probes} tracks, append → visible in ${list.name}, under a load of ${loadRate} events/s (${reads} reads)`);
-  console.log(`p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, max ${samples.at(-1).toFixed(1)} ms (goal: p99 under 50 ms)`);
+  console.log(`commit → visible: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms, max ${samples.at(-1).toFixed(1)} ms (goal: p99 under 50 ms)`);
+  console.log(`write start → visible (the publishing transaction included): p50 ${percentile(withWrite, 50).toFixed(1)} ms, p99 ${percentile(withWrite, 99).toFixed(1)} ms`);
   console.log(load());
 } finally {
   stopLoad.abort();

@@ -24,6 +24,20 @@ export class AccountsRepository {
     return this.accounts(executor).where('users.id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * An account and whether a sign-in family of it is still live, in one statement: every
+   * authenticated request asks both.
+   */
+  async findWithSession(executor: Db | Tx, id: string, familyId: string): Promise<{ user: UserRow; live: boolean } | undefined> {
+    const row = await this.accounts(executor).where('users.id', '=', id)
+      .select((eb) => eb.exists(eb.selectFrom('refresh_tokens').select('refresh_tokens.family_id')
+        .where('refresh_tokens.family_id', '=', familyId).where('refresh_tokens.revoked_at', 'is', null)).as('session_live'))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_live: live, ...user } = row;
+    return { user, live: Boolean(live) };
+  }
+
   findByEmail(executor: Db | Tx, email: string): Promise<UserRow | undefined> {
     return this.accounts(executor).where(sql<string>`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst();
   }

@@ -27,13 +27,10 @@ export class SessionCheckService {
   async check(token: string): Promise<SessionCheck> {
     const result = this.tokens.verify(token);
     if (!result.ok) return { ok: false, reason: result.expired ? 'expired' : 'invalid' };
-    const [user, live] = await Promise.all([
-      this.accounts.findById(this.db, result.claims.sub),
-      this.sessions.liveFamilies(this.db, [result.claims.fam]),
-    ]);
-    if (!user || !live.has(result.claims.fam)) return { ok: false, reason: 'ended' };
-    if (!user.verified_at) return { ok: false, reason: 'unverified' };
-    return { ok: true, user, family: result.claims.fam, expiresAt: result.expiresAt };
+    const found = await this.accounts.findWithSession(this.db, result.claims.sub, result.claims.fam);
+    if (!found?.live) return { ok: false, reason: 'ended' };
+    if (!found.user.verified_at) return { ok: false, reason: 'unverified' };
+    return { ok: true, user: found.user, family: result.claims.fam, expiresAt: result.expiresAt };
   }
 
   /** Of these session families, the ones still signed in. */
