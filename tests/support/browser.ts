@@ -94,3 +94,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   console.log(`screenshot: ${path}`);
   return path;
 }
+
+/** Signs a member in as a person does: the header's login button, the login modal, then /discover. */
+export async function signInThroughModal(page: Page, site: string, member: { email: string; password: string }): Promise<void> {
+  await page.goto(`${site}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'login' });
+  await dialog.getByLabel('email').fill(member.email);
+  await dialog.getByLabel('password').fill(member.password);
+  await dialog.getByRole('button', { name: 'login', exact: true }).click();
+  await page.waitForURL(`${site}/discover`);
+}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../auth/helpers';
-import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, screenshot, watch, watchContext, type WatchedPage } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, watch, watchContext, type WatchedPage, WEB_DIR } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { waitFor } from '../support/services';
@@ -64,13 +64,7 @@ describe('explore users, tracks and collections in the browser', () => {
     await watchContext(context);
     watched = watch(await context.newPage());
     page = watched.page;
-    await page.goto(`${server.url}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'login' });
-    await dialog.getByLabel('email').fill(member.email);
-    await dialog.getByLabel('password').fill(member.password);
-    await dialog.getByRole('button', { name: 'login', exact: true }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await signInThroughModal(page, server.url, member);
   }, 180_000);
   afterAll(async () => {
     await context?.close();

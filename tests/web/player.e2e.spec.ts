@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, newMember, type Session } from '../auth/helpers';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
-import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, screenshot, watch, watchContext, type WatchedPage } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, watch, watchContext, type WatchedPage, WEB_DIR } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { uploadTrack } from '../support/uploads';
@@ -50,13 +50,7 @@ describe('tracks and the footer player in the browser', () => {
     });
     watched = watch(await context.newPage());
     page = watched.page;
-    await page.goto(`${site}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'login' });
-    await dialog.getByLabel('email').fill(member.email);
-    await dialog.getByLabel('password').fill(member.password);
-    await dialog.getByRole('button', { name: 'login', exact: true }).click();
-    await page.waitForURL(`${site}/discover`);
+    await signInThroughModal(page, site, member);
   });
   afterAll(async () => {
     await context?.close();

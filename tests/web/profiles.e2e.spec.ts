@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../auth/helpers';
-import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, screenshot, watch, watchContext, type WatchedPage } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, type WatchedPage, watch, watchContext, WEB_DIR } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -50,13 +50,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await watchContext(context);
     watched = watch(await context.newPage());
     page = watched.page;
-    await page.goto(`${server.url}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
-    const login_ = dialog('login');
-    await login_.getByLabel('email').fill(member.email);
-    await login_.getByLabel('password').fill(member.password);
-    await login_.getByRole('button', { name: 'login', exact: true }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await signInThroughModal(page, server.url, member);
   }, 120_000);
   afterAll(async () => {
     await context?.close();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, newMember, type Session } from '../auth/helpers';
-import { WEB_DIR, assertWebBuilt, launchChromium, watch, type WatchedPage } from '../support/browser';
+import { assertWebBuilt, launchChromium, signInThroughModal, watch, type WatchedPage, WEB_DIR } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Strings that would run script or inject markup if the page ever treated chat content as HTML. */
@@ -37,13 +37,7 @@ describe('the /sonar page: two members chatting in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     const tab = watch(page);
-    await page.goto(`${server.url}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'login' });
-    await dialog.getByLabel('email').fill(member.email);
-    await dialog.getByLabel('password').fill(member.password);
-    await dialog.getByRole('button', { name: 'login', exact: true }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await signInThroughModal(page, server.url, member);
     await page.getByRole('banner').getByRole('link', { name: /sonar/ }).click();
     await page.waitForURL(`${server.url}/sonar`);
     await page.getByRole('status', { name: 'connection status' }).getByText('[connected]').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, newMember, type Session } from '../auth/helpers';
-import { WEB_DIR, assertWebBuilt, launchChromium, watch } from '../support/browser';
+import { assertWebBuilt, launchChromium, signInThroughModal, watch, WEB_DIR } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 interface Renewal {
@@ -53,13 +53,7 @@ describe('several tabs stay signed in', () => {
       await context.addInitScript(() => Object.defineProperty((globalThis as any).Navigator.prototype, 'locks', { get: () => undefined }));
     }
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
-    const dialog = page.getByRole('dialog', { name: 'login' });
-    await dialog.getByLabel('email').fill(member.email);
-    await dialog.getByLabel('password').fill(member.password);
-    await dialog.getByRole('button', { name: 'login', exact: true }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await signInThroughModal(page, server.url, member);
     await page.close();
     return { context, member };
   }
