@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedSize, trackOfPageUrl, type OEmbedQueryDto, type TrackView,
+  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedSize, trackOfPageUrl, type OEmbedQueryDto, type TrackRenditions, type TrackView,
 } from '@stardeck/contracts';
 import type { Db, ObjectStorage, StardeckConfig } from '@stardeck/infra';
 import { ApiError } from '../common/api-error';
@@ -130,7 +130,7 @@ export class SyndicationService {
   async audioUrl(trackId: number): Promise<string> {
     const row = Number.isSafeInteger(trackId) && trackId > 0 ? await this.tracks.findRow(this.db, trackId) : undefined;
     if (!row || !trackVisibility.canList(row, null)) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
-    const standard = (await this.repository.standardRenditions(this.db, [trackId])).get(trackId);
+    const standard = (row.renditions as unknown as TrackRenditions | null)?.standard;
     if (!standard) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
     return this.storage.signDownload(standard.key, { expiresInSeconds: audioUrlSeconds(row.duration), contentType: standard.mimetype });
   }
