@@ -62,9 +62,10 @@ export async function createSite(config) {
   return {
     config,
     env,
-    async start(roles) {
+    /** `webDir`: serve that built web client too (none by default). */
+    async start(roles, { webDir = null } = {}) {
       const port = await freePort();
-      const server = await startServer({ roles, env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, webDir: null });
+      const server = await startServer({ roles, env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, webDir });
       servers.push(server);
       return server;
     },

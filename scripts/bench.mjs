@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const BENCHES = [
   'event-append', 'relay-latency', 'range-ttfb', 'transcode', 'web-bundle', 'track-waveform', 'read-throughput', 'projection-catchup',
-  'freshness', 'stream-scale', 'sonar-fanout', 'rebuild-at-scale',
+  'freshness', 'stream-scale', 'sonar-fanout', 'conversations', 'rebuild-at-scale',
 ];
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? BENCHES.filter((name) => wanted.includes(name)) : BENCHES;

@@ -1,8 +1,11 @@
 import type { MemberTier } from './limits';
+import type { ContactEvent, MembershipEvent } from './membership-events';
 import type { NotificationEvent } from './notification-events';
 import type { ProfileEvent, SubscriptionEvent } from './profile-events';
 import type { SocialEvent } from './social-events';
 import type { ChatEvent } from './sonar-events';
+import type { ConversationEvent } from './conversation-events';
+import type { NewsEvent } from './news-events';
 import type { ListeningEvent, TrackEvent } from './track-events';
 
 /**
@@ -39,13 +42,15 @@ export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
 export type DomainEvent =
   | AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent | ProfileEvent | SubscriptionEvent | SocialEvent
-  | NotificationEvent | ChatEvent;
+  | NotificationEvent | ChatEvent | ContactEvent | MembershipEvent | ConversationEvent | NewsEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const streamIds = {
   user: (id: string) => `user-${id}`,
   invite: (id: string) => `invite-${id}`,
   accessRequest: (id: string) => `accessrequest-${id}`,
+  contact: (id: string) => `contact-${id}`,
+  membership: (userId: string) => `membership-${userId}`,
 };
 
 /** The category of a stream id: the part before the first dash (`user-42` → `user`). */

@@ -9,4 +9,6 @@ export * from './profiles.dto';
 export * from './social.dto';
 export * from './feeds.dto';
 export * from './syndication.dto';
+export * from './conversations.dto';
 export * from './responses';
+export * from './membership.dto';

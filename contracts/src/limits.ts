@@ -95,7 +95,7 @@ export const DEFAULT_USER_CONFIG: UserConfig = {
 export const RESERVED_USERNAMES = [
   'admin', 'api', 'discover', 'docs', 'explore', 'health', 'invite', 'logout', 'membership',
   'messages', 'metrics', 'news', 'notifications', 'ready', 'reset-password', 'sonar', 'stream',
-  'subscription_success', 'v1', 'verify-account',
+  'subscription_success', 'v1', 'verify-account', 'checkout-simulator', 'billing-simulator',
 ] as const;
 
 /** Spec §5/§9 audio upload rules. */

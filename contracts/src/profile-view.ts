@@ -48,6 +48,8 @@ export interface UserProfile {
   display_name: string | null;
   created: string;
   links: ProfileLink[];
+  /** The track the member pins to the top of their profile (config pinned_track_id); null when the viewer may not open it. */
+  pinned_track_id: number | null;
   /** Null when the member hides their stats from others (config show_profile_stats). */
   stats: ProfileStats | null;
   is_subscribed: boolean;

@@ -11,6 +11,8 @@ export interface ChatMessagePosted {
     author_id: string;
     content: string;
     reply_to_id: number | null;
+    /** A public track shared with the message (listen along); absent in messages from before sharing existed. */
+    shared_track_id?: number | null;
     /** ISO time; the decider needs it to close the edit window. */
     posted_at: string;
   };

@@ -26,6 +26,38 @@ export const SONAR = {
   deletePreviewChars: 100,
 } as const;
 
+/**
+ * Listen along: a host's player state rides on their presence updates (ephemeral, never logged);
+ * followers keep their own player within `toleranceSeconds` of it.
+ */
+export const LISTEN_ALONG = {
+  /** The host repeats their state this often while playing, so a follower corrects any drift. */
+  heartbeatMs: 2000,
+  /** A follower further than this from the host seeks back in line. */
+  toleranceSeconds: 0.75,
+  /** A presence update (with or without playback) is accepted at most this often per socket. */
+  minUpdateIntervalMs: 150,
+} as const;
+
+/** What a host's player is doing: the track, where it is, and whether it plays. */
+export interface SonarPlayback {
+  trackId: number;
+  /** Seconds into the track when the update was sent. */
+  position: number;
+  playing: boolean;
+}
+
+/** A playback from the wire: the value, null for "stopped", or undefined when it is malformed. */
+export function checkPlayback(value: unknown): SonarPlayback | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { trackId, position, playing } = value as Record<string, unknown>;
+  if (typeof trackId !== 'number' || !Number.isSafeInteger(trackId) || trackId < 1) return undefined;
+  if (typeof position !== 'number' || !Number.isFinite(position) || position < 0 || position > 24 * 3600) return undefined;
+  if (typeof playing !== 'boolean') return undefined;
+  return { trackId, position, playing };
+}
+
 export const SONAR_NAMESPACE = '/sonar';
 
 /** Room ids: short, URL-safe names. */
@@ -79,6 +111,8 @@ export const SONAR_MSG = {
   deleteNotAllowed: 'Only the author or an admin can delete a message',
   replyNotFound: 'The message you replied to is not in this room',
   invalidRoom: 'Invalid room',
+  trackNotFound: 'Track not found',
+  shareNotPublic: 'Only public tracks can be shared in the room',
   badRequest: 'Invalid chat request',
   tokenTitle: 'Chat',
 } as const;
@@ -110,6 +144,19 @@ export interface SonarMessage {
   isDeleted: boolean;
   isSystem: boolean;
   systemData: { kind: 'entered' | 'left'; userId: string; userName: string } | null;
+  /** The track shared with this message, as its card shows it; null when none, or when it is no longer public. */
+  sharedTrack: SonarSharedTrack | null;
+  /** Set whenever a track was shared, even one no longer public (the card then says so). */
+  sharedTrackId: number | null;
+}
+
+export interface SonarSharedTrack {
+  id: number;
+  title: string;
+  username: string;
+  /** The owner's display name, else their username. */
+  userName: string;
+  durationSeconds: number | null;
 }
 
 export interface SonarUser {
@@ -117,6 +164,8 @@ export interface SonarUser {
   name: string;
   isTyping: boolean;
   presenceState: SonarPresenceState;
+  /** What the member's player is doing, while they share it for listening along; else null. */
+  playback: SonarPlayback | null;
 }
 
 export interface SonarRoomInfo {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readS3Config } from './storage/s3-config';
+import type { StripePaymentsOptions } from './payments/payments';
 import type { S3StorageOptions } from './storage/s3-storage';
 
 export interface StardeckConfig {
@@ -43,6 +44,8 @@ export interface StardeckConfig {
   transcodeTimeLimitSeconds: number;
   /** S3-compatible object storage; null keeps objects on local disk under `dataDir`. */
   s3: S3StorageOptions | null;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
+  stripe: StripePaymentsOptions | null;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +146,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     transcodeMaxDurationSeconds: int('TRANSCODE_MAX_DURATION_SECONDS', 3 * 3600, 1, 24 * 3600),
     transcodeTimeLimitSeconds: int('TRANSCODE_TIME_LIMIT_SECONDS', 30 * 60, 1, 24 * 3600),
     s3: readS3Config(env, problems),
+    stripe: readStripeConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
@@ -168,4 +172,26 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   problems.push(`TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses (got "${raw}")`);
   return false;
+}
+
+/** Stripe needs its key and the webhook signing secret together; the API URL is for a local fake in tests. */
+function readStripeConfig(env: Env, problems: string[]): StripePaymentsOptions | null {
+  const secretKey = env.STRIPE_SECRET_KEY || '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || '';
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+    return null;
+  }
+  let apiUrl: string | null = null;
+  if (env.STRIPE_API_URL) {
+    try {
+      const parsed = new URL(env.STRIPE_API_URL);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') problems.push('STRIPE_API_URL must start with http:// or https://');
+      apiUrl = env.STRIPE_API_URL;
+    } catch {
+      problems.push('STRIPE_API_URL is not a valid URL');
+    }
+  }
+  return { secretKey, webhookSecret, apiUrl, prices: { core: env.STRIPE_PRICE_CORE || undefined, premium: env.STRIPE_PRICE_PREMIUM || undefined } };
 }

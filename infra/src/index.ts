@@ -32,3 +32,4 @@ export * from './storage/s3-storage';
 export * from './util/wakeable-sleep';
 export * from './process-runner';
 export * from './db/data-dir-lock';
+export * from './payments/payments';

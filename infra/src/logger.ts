@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
   'res.headers["x-new-access-token"]',
   '*.password',
@@ -12,15 +13,17 @@ const REDACT = [
   '*.token',
   '*.recovery_token',
   '*.verification_token',
+  '*.secretKey',
+  '*.webhookSecret',
 ];
 
 const CENSOR = '[redacted]';
 
 /**
  * Query parameters that carry a credential: one-time tokens and invite keys in mailed links, the
- * signature of a local storage URL, and the signature and credentials of an S3 presigned URL.
+ * signature of a local storage URL, the checkout simulator's session, and the signature and credentials of an S3 presigned URL.
  */
-const SECRET_PARAMS = ['token', 'q', 'key', 'sig', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
+const SECRET_PARAMS = ['token', 'q', 'key', 'session', 'sig', 'signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
 const INVITE_PATH = /(\/validate_invite\/)[^/?#\s"'<>]+/g;
 

@@ -21,6 +21,7 @@ import type { JobQueue } from './queue/job-queue';
 import { JetStreamJobQueue } from './queue/jetstream-queue';
 import { transcodeQueueNames, type TranscodeJob } from './queue/transcode-job';
 import { S3Storage } from './storage/s3-storage';
+import { SimulatedPayments, StripePayments, type Payments } from './payments/payments';
 
 /** The adapters one process runs on, chosen by configuration; domain code sees only the ports. */
 export interface Platform {
@@ -36,6 +37,8 @@ export interface Platform {
   storage: ObjectStorage;
   /** Upload → transcoder jobs: JetStream work queue with NATS_URL, in memory otherwise. */
   transcodeQueue: JobQueue<TranscodeJob>;
+  /** Stripe when configured, else the local checkout simulator. */
+  payments: Payments;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -77,6 +80,7 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     mailer,
     storage,
     transcodeQueue,
+    payments: config.stripe ? new StripePayments(config.stripe) : new SimulatedPayments({ publicUrl: config.publicUrl, serverSecret: config.jwtSecret }),
     clock: systemClock,
     close: async () => {
       await transcodeQueue.close();

@@ -3,7 +3,7 @@ import { getProfile, patchUser, startSocialWorld, usernameOf, type Session, type
 
 const MB = 1024 * 1024;
 const PROFILE_FIELDS = [
-  'avatar', 'banner', 'bio', 'created', 'display_name', 'has_conversation', 'id', 'is_subscribed', 'limits', 'links', 'slug', 'stats',
+  'avatar', 'banner', 'bio', 'created', 'display_name', 'has_conversation', 'id', 'is_subscribed', 'limits', 'links', 'pinned_track_id', 'slug', 'stats',
   'storage_used', 'username',
 ];
 
@@ -26,7 +26,7 @@ describe('member profiles', () => {
     expect(Object.keys(user).sort()).toEqual(PROFILE_FIELDS);
     expect(user).toMatchObject({
       id: nova.me.id, username: usernameOf(nova), slug: usernameOf(nova).toLowerCase(), avatar: null, banner: null, bio: null, display_name: null,
-      links: [], is_subscribed: false, has_conversation: false,
+      links: [], pinned_track_id: null, is_subscribed: false, has_conversation: false,
       stats: { audio_count: 0, library_count: 0, comments_count: 0, subscriber_count: 0, subscription_count: 0 },
     });
     expect(Date.parse(user.created)).toBeGreaterThan(Date.now() - 10 * 60_000);

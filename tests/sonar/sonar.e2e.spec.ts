@@ -163,7 +163,7 @@ describe('Sonar: the chat room over its socket and HTTP', () => {
     a.socket.emit('typing', { isTyping: true });
     expect((await b.tab.next('typing_indicator')).payload).toEqual({ roomId, userId: alice.me.id, userName: alice.me.username, isTyping: true });
     a.socket.emit('presence_update', { state: 'listening' });
-    expect((await b.tab.next('presence_updated')).payload).toEqual({ roomId, userId: alice.me.id, presenceState: 'listening' });
+    expect((await b.tab.next('presence_updated')).payload).toEqual({ roomId, userId: alice.me.id, presenceState: 'listening', playback: null });
     const c = await join(carol, roomId);
     const users = (await c.tab.next<{ users: SonarUser[] }>('user_list')).payload.users;
     expect(users.find((u) => u.id === alice.me.id)).toMatchObject({ isTyping: true, presenceState: 'listening' });

@@ -71,6 +71,31 @@ export async function generateHistory(target: HistoryTarget, make: Factories, se
   }
 
   for (const member of random.some(members, 3)) await make.setTier(member, random.pick(MEMBER_TIERS));
+  // A paid plan through the checkout simulator (its signed webhook), and a message to the team.
+  const paying = members[0]!;
+  for (const plan of ['core', 'premium']) {
+    const checkout = await api().post('/v1/checkout').set(bearer(paying)).send({ plan, billing: 'monthly' });
+    if (checkout.status === 409) continue;
+    expectOk(checkout);
+    const session = new URL(checkout.body.data.checkout_url).searchParams.get('session');
+    expectOk(await api().post('/v1/payments/simulator/checkout').set(bearer(paying)).send({ session, outcome: 'complete' }));
+    break;
+  }
+  expectOk(await api().post('/v1/contact').set(bearer(paying)).send({ contact_type: 'feedback', email: paying.email, username: paying.me.username, message: 'more drones' }));
+  // A conversation both sides wrote in, read by one; news published, changed and deleted by the admin.
+  const [sender, recipient] = [members[1]!, members[2]!];
+  const first = await api().post('/v1/messages').set(bearer(sender)).send({ recipient_username: recipient.me.username, content: 'hello there' });
+  expect([200, 201], JSON.stringify(first.body)).toContain(first.status);
+  expect([200, 201]).toContain((await api().post('/v1/messages').set(bearer(recipient)).send({ recipient_username: sender.me.username, content: 'hi back' })).status);
+  expectOk(await api().post(`/v1/conversations/${first.body.data.conversation_id}/read`).set(bearer(recipient)));
+  const newsIds: number[] = [];
+  for (const status of ['published', 'draft', 'published']) {
+    const created = await api().post('/v1/manage/news').set(bearer(target.admin)).send({ title: `news ${status}`, content: 'station notes', status, visibility: 'public' });
+    expectOk(created, 201);
+    newsIds.push(created.body.data.news.id);
+  }
+  expectOk(await api().put(`/v1/manage/news/${newsIds[1]}`).set(bearer(target.admin)).send({ status: 'published', visibility: 'private' }));
+  expectOk(await api().delete(`/v1/manage/news/${newsIds[2]}`).set(bearer(target.admin)));
   for (const member of random.some(members, 3)) {
     await make.setConfig(member, { streaming_quality: random.pick(STREAMING_QUALITIES), share_listening_history: random.chance(70), motd: random.chance(50) ? 'on air' : null });
   }

@@ -239,6 +239,28 @@ describe('profiles, user pages and profile settings in the browser', () => {
     expect(watched.problems).toEqual([]);
   });
 
+  it("shows a member's pinned track above their tracks and their storage in use, and no pinned track that the viewer may not open", async () => {
+    const who = artist.me.username;
+    await make.setConfig(artist, { pinned_track_id: trackId });
+    await page.goto(`${server.url}/${who}`);
+    const pinned = page.getByRole('region', { name: 'pinned track' });
+    await pinned.getByRole('link', { name: TITLE, exact: true }).waitFor(SLOW);
+    // Free members have 1 GB (spec §9); the artist shows their storage (show_storage_usage, on by default).
+    await page.getByText(/^[\d.]+ (B|KB|MB) of 1\.0 GB used$/).waitFor();
+    expect(Number(await page.getByRole('meter', { name: /storage/ }).getAttribute('max'))).toBe(1024 * 1024 * 1024);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const hidden = await make.newTrack({ owner: artist, title: 'Locked Room', visibility: 'private' });
+    await make.setConfig(artist, { pinned_track_id: hidden, show_storage_usage: false });
+    await page.reload();
+    await page.getByRole('link', { name: TITLE, exact: true }).first().waitFor(SLOW);
+    expect(await pinned.count()).toBe(0);
+    expect(await page.getByRole('meter', { name: /storage/ }).count()).toBe(0);
+    // The profile names no pinned track the viewer may not open, so the page asks for none.
+    expect(watched.problems).toEqual([]);
+    await make.setConfig(artist, { pinned_track_id: null, show_storage_usage: true });
+  });
+
   it("shows the member's own pages, their empty states and the saved track, paged from the keyboard", async () => {
     await page.goto(`${server.url}/${me()}/library`);
     const saved = page.getByRole('list', { name: 'saved tracks' });
@@ -249,8 +271,10 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await saved.getByRole('link', { name: TITLE, exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'profile-library');
+    // Removing asks first (removeFromLibrary), then the track leaves the own library at once.
     await saved.getByRole('button', { name: `SAVED ${TITLE}` }).click();
-    await saved.getByRole('button', { name: `SAVE ${TITLE}` }).waitFor();
+    await page.getByRole('dialog', { name: 'remove from library' }).getByRole('button', { name: 'remove from library' }).click();
+    await page.getByText('your library is empty: SAVE a track to find it here.').waitFor();
 
     const posted = await request(server.url).post(`/v1/comments/resource/track/${trackId}`).set(bearer(member)).send({ text: 'that hiss at 0:02', track_timestamp: 2 });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);

@@ -6,16 +6,20 @@ import { AdminModule } from './admin';
 import { AuthModule } from './auth';
 import { CollectionsModule } from './collections';
 import { CommentsModule } from './comments';
+import { ContactModule } from './contact';
 import { FeedsModule } from './feeds';
 import { SyndicationModule } from './syndication';
 import { HealthModule } from './health';
 import { InvitesModule } from './invites';
 import { LibraryModule } from './library';
+import { MembershipModule } from './membership';
 import { NotificationsModule } from './notifications';
 import { PlatformModule } from './platform/platform.module';
 import { ProfilesModule } from './profiles';
 import { RealtimeModule } from './realtime';
 import { SonarModule } from './sonar';
+import { ConversationsModule } from './conversations';
+import { NewsModule } from './news';
 import { StorageModule } from './storage';
 import { SubscriptionsModule } from './subscriptions';
 import { TracksModule } from './tracks';
@@ -30,7 +34,8 @@ export class AppModule {
         PlatformModule.register(platform),
         HealthModule, AdminModule, AuthModule, AccountsModule, InvitesModule, AccessRequestsModule, StorageModule, TracksModule, ProfilesModule,
         SubscriptionsModule, CollectionsModule, LibraryModule, CommentsModule, FeedsModule, SyndicationModule, RealtimeModule, NotificationsModule,
-        SonarModule,
+        SonarModule, ContactModule, MembershipModule,
+        ConversationsModule, NewsModule,
       ],
     };
   }

@@ -20,6 +20,7 @@ import { registerRequestContext } from './common/request-context';
 import { applyRouteBodyLimits } from './common/route-body-limits';
 import { applySecurityHeaders, registerSecurityHeaders, securityHeaderOptions } from './common/security-headers';
 import { ContractValidationPipe, registerSafeInputCheck } from './common/validation.pipe';
+import { registerRawBodyCapture } from './membership/raw-body';
 import { useRealtimeAdapter } from './realtime';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   // Multipart forms (the upload preflight); each route sets its own part limits when reading.
   await app.register(fastifyMultipart as never, { limits: { fileSize: 4 * 1024 * 1024, files: 1 } });
   applyRouteBodyLimits(fastify);
+  registerRawBodyCapture(fastify);
   registerRequestContext(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

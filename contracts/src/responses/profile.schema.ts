@@ -54,6 +54,8 @@ export class UserProfileSchema implements UserProfile {
   @IsString() @Nullable() display_name!: string | null;
   @Timestamp() created!: string;
   @NestedList(() => LinkSchema) links!: LinkSchema[];
+  /** The member's pinned track, opened through GET /v1/tracks/{id} (its visibility applies). */
+  @IsInt() @Nullable() pinned_track_id!: number | null;
   /** Null when the member hides their stats from others. */
   @Nested(() => ProfileStatsSchema) @Nullable() stats!: ProfileStatsSchema | null;
   @IsBoolean() is_subscribed!: boolean;

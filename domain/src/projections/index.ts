@@ -19,12 +19,16 @@ import { tracksProjection } from './tracks/tracks.projection';
 import { transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
 import { usersProjection } from './users/users.projection';
 import { sonarHistoryProjection } from './sonar-history/sonar-history.projection';
+import { contactMessagesProjection } from './contact-messages/contact-messages.projection';
+import { membershipsProjection } from './memberships/memberships.projection';
+import { conversationsProjection } from './conversations/conversations.projection';
+import { newsProjection } from './news/news.projection';
 
 /** Read models written in the appending transaction; rebuilt from the log in one transaction. */
 export const INLINE_PROJECTIONS: readonly Projection[] = [
   usersProjection, invitesProjection, accessRequestsProjection, tracksProjection, profilesProjection, subscriptionsProjection,
   libraryProjection, collectionsProjection, commentsProjection, notificationDismissalsProjection,
-  sonarHistoryProjection,
+  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection,
 ];
 
 /** Read models the projector applies from the bus and the log, each with its own checkpoint. */
@@ -40,7 +44,7 @@ export function outboxProjections(ports: { transcodeQueue: JobQueue<TranscodeJob
 export {
   accessRequestsProjection, collectionsProjection, commentsProjection, invitesProjection, libraryProjection, listeningHistoryProjection,
   notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
-  sonarHistoryProjection,
+  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection,
 };
 export { TRANSCODE_DISPATCH, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
 export { ACCOUNT_MAIL, accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';

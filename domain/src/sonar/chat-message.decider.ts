@@ -10,6 +10,8 @@ export type ChatMessageCommand =
       content: string;
       /** Checked by the caller to be a message of the same room. */
       reply_to_id: number | null;
+      /** Checked by the caller to be a public, ready track (listen along); null when none is shared. */
+      shared_track_id: number | null;
       now: Date;
     }
   | { type: 'AnnounceChatPresence'; message_id: number; room_id: string; member_id: string; kind: 'entered' | 'left' }
@@ -58,7 +60,8 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatEvent, ChatMess
           type: 'ChatMessagePosted',
           data: {
             message_id: command.message_id, room_id: command.room_id, author_id: command.author_id, content: command.content.trim(),
-            reply_to_id: command.reply_to_id, posted_at: command.now.toISOString(),
+            reply_to_id: command.reply_to_id, ...(command.shared_track_id === null ? {} : { shared_track_id: command.shared_track_id }),
+            posted_at: command.now.toISOString(),
           },
         }];
       }

@@ -14,12 +14,17 @@ const posted: ChatEvent = {
 
 describe('chat message decider', () => {
   it('posts trimmed content', () => {
-    given([]).when({ type: 'PostChatMessage', message_id: 7, room_id: 'default', author_id: author, content: '  hello ', reply_to_id: null, now: postedAt })
+    given([]).when({ type: 'PostChatMessage', message_id: 7, room_id: 'default', author_id: author, content: '  hello ', reply_to_id: null, shared_track_id: null, now: postedAt })
       .then([posted]);
   });
 
+  it('carries a shared track on the posted event, and leaves the field out when none is shared', () => {
+    given([]).when({ type: 'PostChatMessage', message_id: 7, room_id: 'default', author_id: author, content: 'listen', reply_to_id: null, shared_track_id: 42, now: postedAt })
+      .then([{ ...posted, data: { ...posted.data, content: 'listen', shared_track_id: 42 } }] as ChatEvent[]);
+  });
+
   it('refuses blank content and content over 4096 characters', () => {
-    const post = (content: string) => ({ type: 'PostChatMessage' as const, message_id: 7, room_id: 'default', author_id: author, content, reply_to_id: null, now: postedAt });
+    const post = (content: string) => ({ type: 'PostChatMessage' as const, message_id: 7, room_id: 'default', author_id: author, content, reply_to_id: null, shared_track_id: null, now: postedAt });
     given([]).when(post('   ')).thenFails(ChatMessageErrors.contentInvalid);
     given([]).when(post('x'.repeat(4097))).thenFails(ChatMessageErrors.contentInvalid);
     given([]).when(post(` ${'x'.repeat(4096)} `)).then([{ ...posted, data: { ...posted.data, content: 'x'.repeat(4096) } }] as ChatEvent[]);

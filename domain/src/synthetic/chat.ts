@@ -14,7 +14,7 @@ const chat: Action = async (world, member) => {
   const earlier = world.chats.filter((c) => c.room === room && !c.deleted);
   const replyTo = earlier.length && world.random.chance(30) ? world.random.pick(earlier).id : null;
   await world.writer.decide(chatMessageDecider, sonarHistoryProjection, chatStreamIds.message(id), {
-    type: 'PostChatMessage', message_id: id, room_id: room, author_id: member.id, content: `hey ${world.random.hex(3)}`, reply_to_id: replyTo, now: new Date(),
+    type: 'PostChatMessage', message_id: id, room_id: room, author_id: member.id, content: `hey ${world.random.hex(3)}`, reply_to_id: replyTo, shared_track_id: null, now: new Date(),
   }, meta(member));
   world.chats.push({ id, room, author: member, deleted: false });
   return true;

@@ -13,6 +13,9 @@ import * as notifications from './migrations/2026-11-25T0100-notifications';
 import * as streamOnRead from './migrations/2026-11-26T0100-stream-on-read';
 import * as packedWaveforms from './migrations/2026-11-25T0300-packed-waveforms';
 import * as sonarChat from './migrations/2026-11-26T0200-sonar-chat';
+import * as chatSharedTracks from './migrations/2026-11-27T0100-chat-shared-tracks';
+import * as contactAndMembership from './migrations/2026-11-27T0300-contact-and-membership';
+import * as messagesAndNews from './migrations/2026-11-27T0400-messages-and-news';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +33,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0300-packed-waveforms': packedWaveforms,
   '2026-11-26T0100-stream-on-read': streamOnRead,
   '2026-11-26T0200-sonar-chat': sonarChat,
+  '2026-11-27T0100-chat-shared-tracks': chatSharedTracks,
+  '2026-11-27T0300-contact-and-membership': contactAndMembership,
+  '2026-11-27T0400-messages-and-news': messagesAndNews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './schema-columns';
+import type {
+  ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MembershipsTable, NewsPostsTable,
+  NotificationClearsTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
+} from './schema-messaging';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type * from './schema-messaging';
 
 /** The append-only log: the source of truth. */
 export interface EventsTable {
@@ -298,59 +303,11 @@ export interface CommentsTable {
   version: number;
 }
 
-export interface ChatMessagesTable {
-  id: number;
-  room_id: string;
-  author_id: string;
-  content: string;
-  reply_to_id: number | null;
-  system_kind: 'entered' | 'left' | null;
-  created_at: Timestamp;
-  edited_at: Date | null;
-  deleted_at: Date | null;
-  deleted_by: string | null;
-  version: number;
-}
-
-/** The Socket.IO Postgres adapter's own table (large broadcasts); no query of ours reads it. */
-export interface SocketIoAttachmentsTable {
-  id: Generated<number>;
-  created_at: Generated<Date | null>;
-  payload: Buffer | null;
-}
-
 export interface TrackCommentCountsTable {
   track_id: number;
   comment_count: number;
 }
 
-/** Async read model: one row per notification, keyed by the id of the event that caused it. */
-export interface NotificationsTable {
-  id: string;
-  recipient_id: string;
-  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe';
-  actor_id: string;
-  track_id: number | null;
-  comment_id: number | null;
-  /** For a reply: the first comment of its thread. */
-  thread_id: number | null;
-  collection_id: number | null;
-  /** Global position of the causing event: the member's order, the same after a rebuild. */
-  source_position: number;
-  created_at: Timestamp;
-}
-
-/** Inline: notifications a member dismissed one by one, since their last "dismiss all". */
-export interface NotificationDismissalsTable {
-  user_id: string;
-  notification_id: string;
-}
-
-/** Inline: per member, the log position up to which "dismiss all" dismissed everything. */
-export interface NotificationClearsTable {
-  user_id: string;
-  through_position: number;
-}
 
 export interface Database {
   events: EventsTable;
@@ -386,7 +343,13 @@ export interface Database {
   track_comment_counts: TrackCommentCountsTable;
   chat_messages: ChatMessagesTable;
   socket_io_attachments: SocketIoAttachmentsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  direct_messages: DirectMessagesTable;
+  news_posts: NewsPostsTable;
   notifications: NotificationsTable;
   notification_dismissals: NotificationDismissalsTable;
   notification_clears: NotificationClearsTable;
+  contact_messages: ContactMessagesTable;
+  memberships: MembershipsTable;
 }

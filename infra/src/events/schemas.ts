@@ -59,6 +59,15 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   ChatMessageEdited: { current: 1, secret: [] },
   ChatMessageDeleted: { current: 1, secret: [] },
   ChatPresenceAnnounced: { current: 1, secret: [] },
+  ConversationStarted: { current: 1, secret: [] },
+  // A direct message is for its two members only: the relay and the inspector never carry its text.
+  DirectMessageSent: { current: 1, secret: ['content'] },
+  ConversationRead: { current: 1, secret: [] },
+  NewsPostCreated: { current: 1, secret: [] },
+  NewsPostUpdated: { current: 1, secret: [] },
+  NewsPostDeleted: { current: 1, secret: [] },
   NotificationDismissed: { current: 1, secret: [] },
   NotificationsCleared: { current: 1, secret: [] },
+  ContactMessageSent: { current: 1, secret: [] },
+  SubscriptionSynced: { current: 1, secret: [] },
 };

@@ -17,6 +17,10 @@ export const REQUEST_LIMITS = {
   inviteChecksPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /** Upload preflights: each signs a URL and reserves storage. */
   uploadsPerUser: { limit: 100, windowSeconds: 60 * 60 },
+  /** Contact form: each message is mailed to every admin. */
+  contactPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  /** Direct messages: each one raises the recipient's unread count; a flood is never a conversation. */
+  directMessagesPerUser: { limit: 30, windowSeconds: 60 },
 } as const;
 
 const normalised = (email: string) => email.trim().toLowerCase();
@@ -46,6 +50,14 @@ export class RequestThrottleService {
 
   uploadSigning(userId: string): Promise<void> {
     return this.consume([{ key: `upload:${userId}`, ...REQUEST_LIMITS.uploadsPerUser }]);
+  }
+
+  contact(userId: string): Promise<void> {
+    return this.consume([{ key: `contact:${userId}`, ...REQUEST_LIMITS.contactPerUser }]);
+  }
+
+  directMessage(userId: string): Promise<void> {
+    return this.consume([{ key: `direct-message:${userId}`, ...REQUEST_LIMITS.directMessagesPerUser }]);
   }
 
   inviteCheck(ip: string): Promise<void> {

@@ -189,5 +189,46 @@ export const chatVisibility = {
   },
 };
 
+/**
+ * A conversation and its messages are its two members' alone: anyone else, admins included, gets
+ * the answer of a missing conversation. Lists read a member's own rows of `conversation_members`.
+ */
+export const conversationVisibility = {
+  canView(conversation: { participant_ids: readonly string[] }, viewer: Viewer): boolean {
+    return viewer !== null && conversation.participant_ids.includes(viewer.id);
+  },
+
+  /** canView as a condition on the `conversation_members` table: the viewer's own rows. */
+  listedTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'conversation_members'>): Expression<SqlBool> =>
+      (viewer ? eb('conversation_members.user_id', '=', viewer.id) : sql<SqlBool>`false`);
+  },
+
+  /** canView as a condition on the `direct_messages` table. */
+  messagesVisibleTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'direct_messages'>): Expression<SqlBool> => {
+      if (!viewer) return sql<SqlBool>`false`;
+      return eb.exists(eb.selectFrom('conversation_members').select('conversation_members.user_id')
+        .whereRef('conversation_members.conversation_id', '=', 'direct_messages.conversation_id').where('conversation_members.user_id', '=', viewer.id));
+    };
+  },
+};
+
+/**
+ * News is for signed-in members: they see published public posts. Drafts and private posts are
+ * read only through the admins' management calls, which the admin guard closes to everyone else.
+ */
+export const newsVisibility = {
+  canView(post: { status: string; visibility: string }, viewer: Viewer): boolean {
+    return viewer !== null && post.status === 'published' && post.visibility === 'public';
+  },
+
+  /** canView as a condition on the `news_posts` table. */
+  visibleTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'news_posts'>): Expression<SqlBool> =>
+      (viewer ? eb.and([eb('news_posts.status', '=', 'published'), eb('news_posts.visibility', '=', 'public')]) : sql<SqlBool>`false`);
+  },
+};
+
 /** `true` as an expression, for optional filters. */
 export const always = sql<SqlBool>`true`;

@@ -23,6 +23,7 @@ export class PlatformModule {
       { provide: TOKENS.storage, useValue: platform.storage },
       { provide: TOKENS.transcodeQueue, useValue: platform.transcodeQueue },
       { provide: TOKENS.clock, useValue: platform.clock },
+      { provide: TOKENS.payments, useValue: platform.payments },
       {
         provide: TOKENS.projectionAdmin,
         useFactory: () => new ProjectionAdmin(allProjections(platform), platform.store, platform.bus, platform.locks, platform.logger),

@@ -16,6 +16,7 @@ export const TOKENS = {
   storage: Symbol('ObjectStorage'),
   transcodeQueue: Symbol('TranscodeQueue'),
   clock: Symbol('Clock'),
+  payments: Symbol('Payments'),
   projectionAdmin: Symbol('ProjectionAdmin'),
 } as const;
 
@@ -31,3 +32,4 @@ export const InjectStorage = () => Inject(TOKENS.storage);
 export const InjectTranscodeQueue = () => Inject(TOKENS.transcodeQueue);
 export const InjectClock = () => Inject(TOKENS.clock);
 export const InjectProjectionAdmin = () => Inject(TOKENS.projectionAdmin);
+export const InjectPayments = () => Inject(TOKENS.payments);

@@ -3,7 +3,7 @@ import type { UserSortKey } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 import { paginate, type Page } from '../common/paginate';
-import { trackVisibility, type Viewer } from '../common/visibility';
+import { conversationVisibility, trackVisibility, type Viewer } from '../common/visibility';
 
 export interface MemberFilter {
   limit: number;
@@ -44,7 +44,7 @@ export class MembersRepository {
   /**
    * A profile with everything counted for the viewer, in one statement: the member's tracks listed
    * to the viewer, the library the viewer may see, comments on tracks the viewer may open, and
-   * whether the viewer subscribes. One round trip instead of six on the hottest member read.
+   * whether the viewer subscribes and has a conversation with the member. One round trip instead of six on the hottest member read.
    */
   findProfile(executor: Db | Tx, username: string, viewer: { id: string }) {
     return executor.selectFrom('users')
@@ -66,6 +66,12 @@ export class MembersRepository {
           .whereRef('comments.author_id', '=', 'users.id').where(trackVisibility.visibleTo(viewer)).as('comments_count'),
         eb.exists(eb.selectFrom('subscriptions').select('subscriptions.subject_id')
           .where('subscriptions.subscriber_id', '=', viewer.id).whereRef('subscriptions.subject_id', '=', 'users.id')).as('is_subscribed'),
+        // The pinned track (config pinned_track_id) only when it is the member's and the viewer may open it.
+        eb.selectFrom('tracks').select('tracks.id').whereRef('tracks.user_id', '=', 'users.id').where(trackVisibility.visibleTo(viewer))
+          .where('tracks.id', '=', sql<number>`case when profiles.config->>'pinned_track_id' ~ '^[0-9]{1,15}$' then (profiles.config->>'pinned_track_id')::bigint end`)
+          .as('pinned_track_id'),
+        eb.exists(eb.selectFrom('conversation_members').select('conversation_members.conversation_id')
+          .where(conversationVisibility.listedTo(viewer)).whereRef('conversation_members.other_user_id', '=', 'users.id')).as('has_conversation'),
       ])
       .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
       .where('users.verified_at', 'is not', null)

@@ -57,6 +57,7 @@ export class ProfilesService {
       display_name: row.display_name,
       created: new Date(row.created_at).toISOString(),
       links: row.links as ProfileLink[],
+      pinned_track_id: row.pinned_track_id ?? null,
       stats: showStats
         ? {
             audio_count: Number(row.audio_count),
@@ -69,8 +70,7 @@ export class ProfilesService {
       is_subscribed: !own && Boolean(row.is_subscribed),
       storage_used: storageUsed,
       limits: showStorage ? { track: MAX_AUDIO_BYTES, invite: tier.invites, storage: tier.storageMb * MB } : null,
-      // Direct messages do not exist yet, so nobody has a conversation with anyone.
-      has_conversation: false,
+      has_conversation: !own && Boolean(row.has_conversation),
     };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SonarPresenceState, SonarUser } from '@stardeck/contracts';
+import type { SonarPlayback, SonarPresenceState, SonarUser } from '@stardeck/contracts';
 import type { Namespace } from 'socket.io';
 
 /** What the handshake and the member's own signals put on a chat socket's `data`. */
@@ -11,6 +11,8 @@ export interface SonarSocketData {
   roomId: string;
   isTyping: boolean;
   presenceState: SonarPresenceState;
+  /** The player state this socket shares for listening along, or null. */
+  playback: SonarPlayback | null;
 }
 
 /** One member's sockets in a room on one process. */
@@ -44,7 +46,10 @@ export class SonarPresence {
     const members = new Map<string, SonarUser>();
     for (const entry of await this.everywhere(roomId)) {
       const known = members.get(entry.id);
-      members.set(entry.id, { id: entry.id, name: entry.name, isTyping: (known?.isTyping ?? false) || entry.isTyping, presenceState: entry.presenceState });
+      members.set(entry.id, {
+        id: entry.id, name: entry.name, isTyping: (known?.isTyping ?? false) || entry.isTyping, presenceState: entry.presenceState,
+        playback: known?.playback ?? entry.playback ?? null,
+      });
     }
     return [...members.values()];
   }
@@ -78,7 +83,7 @@ export class SonarPresence {
       const known = members.get(data.memberId);
       members.set(data.memberId, {
         id: data.memberId, name: data.name, isTyping: (known?.isTyping ?? false) || data.isTyping, presenceState: data.presenceState,
-        socketIds: [...(known?.socketIds ?? []), id],
+        playback: known?.playback ?? data.playback, socketIds: [...(known?.socketIds ?? []), id],
       });
     }
     return [...members.values()];

@@ -1,7 +1,7 @@
 import { type OnModuleDestroy } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import {
-  REALTIME_AUTH_ERRORS, SONAR, SONAR_CLIENT_EVENTS, SONAR_MSG, SONAR_NAMESPACE, SONAR_PRESENCE_STATES, SONAR_ROOM_ID, SONAR_SERVER_EVENTS,
+  LISTEN_ALONG, REALTIME_AUTH_ERRORS, SONAR, SONAR_CLIENT_EVENTS, checkPlayback, SONAR_MSG, SONAR_NAMESPACE, SONAR_PRESENCE_STATES, SONAR_ROOM_ID, SONAR_SERVER_EVENTS,
   type SonarPresenceState,
 } from '@stardeck/contracts';
 import type { Logger } from '@stardeck/infra';
@@ -92,7 +92,7 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
     const { user } = check;
     const name = await this.sonar.memberName(user.id);
     const data: SonarSocketData = {
-      memberId: user.id, name, family: check.family, isAdmin: user.role === 'admin', roomId, isTyping: false, presenceState: 'idle',
+      memberId: user.id, name, family: check.family, isAdmin: user.role === 'admin', roomId, isTyping: false, presenceState: 'idle', playback: null,
     };
     socket.data = data;
   }
@@ -138,7 +138,7 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
     const actor: ChatActor = { id: data.memberId, isAdmin: data.isAdmin };
     const room = roomChannel(data.roomId);
     this.on(socket, SONAR_CLIENT_EVENTS.message, async (payload) => {
-      const message = await this.sonar.post(actor, data.roomId, payload.content, payload.replyToId ?? null);
+      const message = await this.sonar.post(actor, data.roomId, payload.content, payload.replyToId ?? null, payload.sharedTrackId ?? null);
       this.namespace.to(room).emit(SONAR_SERVER_EVENTS.newMessage, message);
       return message;
     });
@@ -158,11 +158,22 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
       data.isTyping = isTyping;
       socket.to(room).emit(SONAR_SERVER_EVENTS.typingIndicator, { roomId: data.roomId, userId: data.memberId, userName: data.name, isTyping });
     });
+    // Presence, and a listen-along host's player state with it: ephemeral, never logged. Updates
+    // closer together than the minimum interval are dropped, so one socket cannot flood the room.
+    let lastPresenceAt = 0;
     socket.on(SONAR_CLIENT_EVENTS.presenceUpdate, (payload: unknown) => {
-      const state = isPayload(payload) ? payload.state : undefined;
-      if (!SONAR_PRESENCE_STATES.includes(state as SonarPresenceState)) return;
+      if (!isPayload(payload)) return;
+      const state = payload.state;
+      const playback = 'playback' in payload ? checkPlayback(payload.playback) : data.playback;
+      if (!SONAR_PRESENCE_STATES.includes(state as SonarPresenceState) || playback === undefined) return;
+      const now = Date.now();
+      if (now - lastPresenceAt < LISTEN_ALONG.minUpdateIntervalMs) return;
+      lastPresenceAt = now;
       data.presenceState = state as SonarPresenceState;
-      this.namespace.to(room).emit(SONAR_SERVER_EVENTS.presenceUpdated, { roomId: data.roomId, userId: data.memberId, presenceState: data.presenceState });
+      data.playback = playback;
+      this.namespace.to(room).emit(SONAR_SERVER_EVENTS.presenceUpdated, {
+        roomId: data.roomId, userId: data.memberId, presenceState: data.presenceState, playback: data.playback,
+      });
     });
     socket.on(SONAR_CLIENT_EVENTS.ping, (_payload: unknown, ack?: unknown) => {
       if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: true });
@@ -202,7 +213,7 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
   }
 
   private userOf(data: SonarSocketData) {
-    return { id: data.memberId, name: data.name, isTyping: data.isTyping, presenceState: data.presenceState };
+    return { id: data.memberId, name: data.name, isTyping: data.isTyping, presenceState: data.presenceState, playback: data.playback };
   }
 
   /** Ends this process's chat sockets whose sign-in was revoked (logout, password change). */

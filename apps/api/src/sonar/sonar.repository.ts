@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { chatVisibility, type Viewer } from '../common/visibility';
+import { chatVisibility, trackVisibility, type Viewer } from '../common/visibility';
 import { paginate, type Page, type PageRequest } from '../common/paginate';
 
 export interface ChatMessageRow {
@@ -15,6 +15,21 @@ export interface ChatMessageRow {
   created_at: Date;
   edited_at: Date | null;
   deleted_at: Date | null;
+  shared_track_id: number | null;
+  /** The shared track's card, read now: null unless it is still listed to everyone. */
+  track_id: number | null;
+  track_title: string | null;
+  track_username: string | null;
+  track_user_name: string | null;
+  track_duration: number | null;
+}
+
+/** What deciding whether a track may be shared needs. */
+export interface ShareableTrackRow {
+  id: number;
+  user_id: string;
+  visibility: 'public' | 'unlisted' | 'private';
+  status: 'processing' | 'ready' | 'failed';
 }
 
 /** Reads of the room history read model, with each author's name as shown now. */
@@ -25,14 +40,23 @@ export class SonarRepository {
     return Number(rows[0]!.id);
   }
 
+  /**
+   * A shared track's card is read with the message; the room is a list everyone in it reads, so the
+   * card shows only while the track is listed to everyone (public and ready).
+   */
   private rows(executor: Db | Tx, viewer: Viewer) {
     return executor.selectFrom('chat_messages')
       .innerJoin('users', 'users.id', 'chat_messages.author_id')
       .leftJoin('profiles', 'profiles.user_id', 'chat_messages.author_id')
+      .leftJoin('tracks', (join) => join.onRef('tracks.id', '=', 'chat_messages.shared_track_id').on(trackVisibility.listedToEveryone()))
+      .leftJoin('users as track_owner', 'track_owner.id', 'tracks.user_id')
+      .leftJoin('profiles as track_owner_profile', 'track_owner_profile.user_id', 'tracks.user_id')
       .select([
         'chat_messages.id', 'chat_messages.room_id', 'chat_messages.author_id', 'chat_messages.content', 'chat_messages.reply_to_id',
-        'chat_messages.system_kind', 'chat_messages.created_at', 'chat_messages.edited_at', 'chat_messages.deleted_at',
+        'chat_messages.system_kind', 'chat_messages.created_at', 'chat_messages.edited_at', 'chat_messages.deleted_at', 'chat_messages.shared_track_id',
         sql<string>`coalesce(nullif(profiles.display_name, ''), users.username)`.as('author_name'),
+        'tracks.id as track_id', 'tracks.title as track_title', 'tracks.duration as track_duration', 'track_owner.username as track_username',
+        sql<string | null>`coalesce(nullif(track_owner_profile.display_name, ''), track_owner.username)`.as('track_user_name'),
       ])
       .where(chatVisibility.visibleTo(viewer));
   }
@@ -45,6 +69,10 @@ export class SonarRepository {
 
   async find(executor: Db | Tx, roomId: string, id: number, viewer: Viewer): Promise<ChatMessageRow | undefined> {
     return await this.rows(executor, viewer).where('chat_messages.room_id', '=', roomId).where('chat_messages.id', '=', id).executeTakeFirst() as ChatMessageRow | undefined;
+  }
+
+  async shareableTrack(executor: Db | Tx, id: number): Promise<ShareableTrackRow | undefined> {
+    return await executor.selectFrom('tracks').select(['id', 'user_id', 'visibility', 'status']).where('id', '=', id).executeTakeFirst() as ShareableTrackRow | undefined;
   }
 
   async memberName(executor: Db | Tx, memberId: string): Promise<string> {

@@ -3,7 +3,7 @@ import { SONAR, SONAR_MSG, SONAR_ROOM_ID, chatStreamIds, sonarSystemText, type S
 import type { Clock, Db, EventStore } from '@stardeck/infra';
 import { ApiError } from '../common/api-error';
 import type { PageRequest } from '../common/paginate';
-import { chatVisibility, type Viewer } from '../common/visibility';
+import { chatVisibility, trackVisibility, type Viewer } from '../common/visibility';
 import { InjectClock, InjectDatabase, InjectEventStore } from '../platform/tokens';
 import { SonarCommands } from './sonar-commands';
 import { SonarRepository, type ChatMessageRow } from './sonar.repository';
@@ -28,6 +28,10 @@ export function messageView(row: ChatMessageRow): SonarMessage {
     isDeleted: row.deleted_at !== null,
     isSystem: system !== null,
     systemData: system,
+    sharedTrackId: row.shared_track_id,
+    sharedTrack: row.track_id === null ? null : {
+      id: row.track_id, title: row.track_title ?? '', username: row.track_username ?? '', userName: row.track_user_name ?? '', durationSeconds: row.track_duration,
+    },
   };
 }
 
@@ -70,13 +74,15 @@ export class SonarService {
     return this.messages.count(this.db, roomId);
   }
 
-  async post(actor: ChatActor, roomId: string, content: unknown, replyToId: unknown): Promise<SonarMessage> {
+  async post(actor: ChatActor, roomId: string, content: unknown, replyToId: unknown, sharedTrackId: unknown = null): Promise<SonarMessage> {
     if (typeof content !== 'string') throw ApiError.badRequest('Chat', SONAR_MSG.contentRequired, { content: SONAR_MSG.contentRequired });
     const replyTo = await this.replyTarget(roomId, replyToId, actor);
+    const shared = await this.sharedTrack(sharedTrackId, actor);
     const id = await this.commands.transaction(async (tx) => {
       const messageId = await this.messages.nextMessageId(tx);
       await this.commands.runIn(tx, chatStreamIds.message(messageId), {
-        type: 'PostChatMessage', message_id: messageId, room_id: roomId, author_id: actor.id, content, reply_to_id: replyTo, now: this.clock.now(),
+        type: 'PostChatMessage', message_id: messageId, room_id: roomId, author_id: actor.id, content, reply_to_id: replyTo, shared_track_id: shared,
+        now: this.clock.now(),
       }, { actor: actor.id });
       return messageId;
     });
@@ -117,6 +123,19 @@ export class SonarService {
     const id = typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : 0;
     const row = id ? await this.messages.find(this.db, roomId, id, viewer) : undefined;
     if (!row) throw ApiError.notFound(SONAR_MSG.messageNotFound, title);
+    return id;
+  }
+
+  /**
+   * A track shared into the room (listen along): one the member may open, and listed to everyone,
+   * since everyone in the room will see its card. Someone else's private track answers as a missing one.
+   */
+  private async sharedTrack(raw: unknown, actor: ChatActor): Promise<number | null> {
+    if (raw === undefined || raw === null) return null;
+    const id = typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : 0;
+    const track = id ? await this.messages.shareableTrack(this.db, id) : undefined;
+    if (!track || !trackVisibility.canView(track, actor)) throw ApiError.notFound(SONAR_MSG.trackNotFound, 'Chat');
+    if (!trackVisibility.canList(track, null)) throw ApiError.badRequest('Chat', SONAR_MSG.shareNotPublic);
     return id;
   }
 

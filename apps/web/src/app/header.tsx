@@ -3,6 +3,7 @@ import { openInviteManager } from '../features/invites/store';
 import { openModal } from '../lib/modals/store';
 import { useMe } from '../lib/session/store';
 import { useSonar } from '../features/sonar/store';
+import { PALETTE_KEYS, togglePalette } from './palette-shortcut';
 
 const MEMBER_NAV = [
   ['/discover', 'discover'],
@@ -62,6 +63,9 @@ export function Header() {
         </ul>
       </nav>
       <div className="topbar__account">
+        <button type="button" className="link-button" aria-keyshortcuts={PALETTE_KEYS} onClick={togglePalette}>
+          <span aria-hidden="true">^K </span>commands
+        </button>
         {me ? (
           <>
             <NavLink to={ownProfilePath(me)} className="topbar__link topbar__me">
@@ -69,6 +73,17 @@ export function Header() {
             </NavLink>
             <button type="button" className="link-button" onClick={() => void openInviteManager()}>
               invites
+            </button>
+            <NavLink to="/membership" className="topbar__link">
+              membership
+            </NavLink>
+            {me.role === 'admin' && (
+              <NavLink to="/admin/members" className="topbar__link">
+                admin
+              </NavLink>
+            )}
+            <button type="button" className="link-button" onClick={() => openModal('contactSupport')}>
+              contact
             </button>
             <Link to="/logout" className="topbar__link">
               logout
@@ -79,6 +94,9 @@ export function Header() {
             login
           </button>
         )}
+        <button type="button" className="link-button" onClick={() => openModal('legalDocuments')}>
+          legal
+        </button>
       </div>
     </header>
   );

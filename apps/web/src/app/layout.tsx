@@ -10,6 +10,7 @@ import { useMe } from '../lib/session/store';
 import { DocumentTitle } from './document-title';
 import { Header } from './header';
 import { ModalHost } from './modal-host';
+import { usePaletteShortcut } from './palette-shortcut';
 import { UserTransition } from './user-transition';
 
 /** Members only (spec §1): a visitor never downloads the player or wavesurfer.js. */
@@ -27,6 +28,7 @@ export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  usePaletteShortcut();
 
   // After a move to another screen, reading starts at its content (not back at the top bar).
   useEffect(() => {

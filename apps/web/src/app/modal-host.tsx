@@ -30,7 +30,20 @@ const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
   externalLinkWarning: lazy(() => import('../features/profiles/components/external-link-warning-modal').then((m) => ({ default: m.Component }))),
   deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
   sonarEditMessage: lazy(() => import('../features/sonar/components/edit-message-modal').then((m) => ({ default: m.Component }))),
+  manageCollectionCreate: lazy(() => import('../features/collections/components/collection-form-modal').then((m) => ({ default: m.CreateModal }))),
+  collectionEdit: lazy(() => import('../features/collections/components/collection-form-modal').then((m) => ({ default: m.EditModal }))),
+  deleteCollection: lazy(() => import('../features/collections/components/delete-collection-modal').then((m) => ({ default: m.Component }))),
+  manageTrackCollections: lazy(() => import('../features/collections/components/track-collections-modal').then((m) => ({ default: m.Component }))),
+  manageCollectionTracks: lazy(() => import('../features/collections/components/collection-tracks-modal').then((m) => ({ default: m.Component }))),
+  removeFromLibrary: lazy(() => import('../features/library/components/remove-from-library-modal').then((m) => ({ default: m.Component }))),
+  sendMessage: lazy(() => import('../features/messages/components/send-message-modal').then((m) => ({ default: m.Component }))),
+  manageNews: lazy(() => import('../features/news/components/manage-news-modal').then((m) => ({ default: m.Component }))),
+  deleteNews: lazy(() => import('../features/news/components/delete-news-modal').then((m) => ({ default: m.Component }))),
   sonarDeleteMessage: lazy(() => import('../features/sonar/components/delete-message-modal').then((m) => ({ default: m.Component }))),
+  commandPalette: lazy(() => import('../features/palette/components/command-palette').then((m) => ({ default: m.Component }))),
+  manageMembership: lazy(() => import('../features/membership/components/manage-membership-modal').then((m) => ({ default: m.Component }))),
+  contactSupport: lazy(() => import('../features/support/components/contact-support-modal').then((m) => ({ default: m.Component }))),
+  legalDocuments: lazy(() => import('../features/support/components/legal-documents-modal').then((m) => ({ default: m.Component }))),
 };
 
 /** Shows the open modal, and gives focus back to what opened it when it closes. */

@@ -5,13 +5,18 @@ import { getDiscover } from '../features/feeds/api/get-discover';
 import { getStream } from '../features/feeds/api/get-stream';
 import { readStreamFilters } from '../features/feeds/stream-filters';
 import { getTagCloud } from '../features/tags/api/get-tag-cloud';
+import { getContactMessages } from '../features/support/api/contact-messages';
+import { getConversations, getMessages } from '../features/messages/api/conversations';
+import { getManagedNews, getNews, getNewsPost } from '../features/news/api/news';
 import {
-  getCollections, getFollowedCollections, getHistory, getLibrary, getMemberComments, getSubscribers, getSubscriptions,
+  getCollections, getFollowedCollections, getHistory, getMemberComments, getSubscribers, getSubscriptions,
 } from '../features/profiles/api/lists';
 import { USER_PAGE_SIZES } from '../features/profiles/page-sizes';
 import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
+import { loadLibrary } from '../lib/library/store';
 import { closeOnRouteChange } from '../lib/modals/store';
+import { session } from '../lib/session/store';
 import { toastFailure } from '../lib/toasts/from-result';
 import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
@@ -60,6 +65,14 @@ async function discoverLoader(args: LoaderFunctionArgs) {
   return null;
 }
 
+/** /admin/news preloads the list for admins only: anyone else sees the page say it is not theirs. */
+async function adminNewsLoader(args: LoaderFunctionArgs) {
+  const refused = await guard('required')(args);
+  if (refused) return refused;
+  if (session.me?.role !== 'admin') return null;
+  return guard('required', ({ request }) => getManagedNews(0, request.signal))(args);
+}
+
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
@@ -79,15 +92,27 @@ export const routes: RouteObject[] = [
           return redirect('/');
         },
       },
-      page('subscription_success', 'required', fixed('subscription', 'membership --status')),
+      page('subscription_success', 'required', fixed('subscription', 'membership --status'), () => import('./routes/subscription-success')),
+      page('checkout-simulator', 'required', fixed('checkout', 'checkout --simulate'), () => import('./routes/checkout-simulator')),
+      page('billing-simulator', 'required', fixed('billing', 'billing --simulate'), () => import('./routes/billing-simulator')),
       {
         path: 'stream',
         loader: guard('required', ({ request }) => getStream(readStreamFilters(new URL(request.url).searchParams), 0, request.signal)),
         handle: fixed('stream'),
         lazy: () => import('./routes/stream'),
       },
-      page('messages', 'required', fixed('messages', 'messages --list')),
-      page('messages/:conversationId', 'required', { title: () => 'messages', command: (p) => `messages --conversation ${p.conversationId}` }),
+      {
+        path: 'messages',
+        loader: guard('required', ({ request }) => getConversations(0, request.signal)),
+        handle: fixed('messages', 'messages --list'),
+        lazy: () => import('./routes/messages'),
+      },
+      {
+        path: 'messages/:conversationId',
+        loader: guard('required', ({ params, request }) => getMessages(params.conversationId!, { signal: request.signal })),
+        handle: { title: () => 'messages', command: (p) => `messages --conversation ${p.conversationId}` } satisfies RouteHandle,
+        lazy: () => import('./routes/conversation'),
+      },
       page('notifications', 'required', fixed('notifications'), () => import('./routes/notifications')),
       {
         path: 'discover',
@@ -95,11 +120,23 @@ export const routes: RouteObject[] = [
         handle: fixed('discover'),
         lazy: () => import('./routes/discover'),
       },
-      page('membership', 'required', fixed('membership')),
+      page('membership', 'required', fixed('membership'), () => import('./routes/membership')),
       page('sonar', 'required', fixed('sonar', 'sonar --room default'), () => import('./routes/sonar')),
-      page('news', 'required', fixed('news')),
-      page('news/:newsId', 'required', { title: () => 'news', command: (p) => `news --read ${p.newsId}` }),
-      page('admin/news', 'required', fixed('news admin', 'news --admin')),
+      { path: 'news', loader: guard('required', ({ request }) => getNews({}, request.signal)), handle: fixed('news'), lazy: () => import('./routes/news') },
+      {
+        path: 'news/:newsId',
+        loader: guard('required', ({ params, request }) => getNewsPost(params.newsId!, request.signal)),
+        handle: { title: () => 'news', command: (p) => `news --read ${p.newsId}` } satisfies RouteHandle,
+        lazy: () => import('./routes/news-post'),
+      },
+      { path: 'admin/news', loader: adminNewsLoader, handle: fixed('news admin', 'news --admin'), lazy: () => import('./routes/admin-news') },
+      {
+        path: 'admin/members',
+        // Admins only: the server refuses others, and a refused preload goes to / like any other.
+        loader: guard('required', ({ request }) => getContactMessages(20, 0, request.signal)),
+        handle: fixed('members admin', 'members --admin'),
+        lazy: () => import('./routes/admin-members'),
+      },
       { path: 'explore/users', loader: exploreUsersLoader, handle: fixed('explore users', 'explore --users'), lazy: () => import('./routes/explore-users') },
       { path: 'explore/tracks', loader: exploreTracksLoader, handle: fixed('explore tracks', 'explore --tracks'), lazy: () => import('./routes/explore-tracks') },
       {
@@ -128,7 +165,7 @@ export const routes: RouteObject[] = [
             handle: { title: () => 'tracks', userPage: true, command: (p) => `profile --user ${p.username} --data tracks` } satisfies RouteHandle,
             lazy: () => import('./routes/user-tracks'),
           },
-          userPage('library', 'library', pagedLoader(USER_PAGE_SIZES.library, ({ username, page, signal }) => getLibrary(username, page, signal)), () => import('./routes/user-library')),
+          userPage('library', 'library', pagedLoader(USER_PAGE_SIZES.library, ({ username, page, signal }) => loadLibrary(username, page, signal)), () => import('./routes/user-library')),
           userPage('collections', 'collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, own, page, signal }) => getCollections(username, own, page, signal)), () => import('./routes/user-collections')),
           userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, page, signal }) => getFollowedCollections(username, page, signal)), () => import('./routes/user-followed-collections')),
           userPage('comments', 'comments', pagedLoader(USER_PAGE_SIZES.comments, ({ username, page, signal }) => getMemberComments(username, page, signal)), () => import('./routes/user-comments')),

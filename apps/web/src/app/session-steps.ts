@@ -1,20 +1,27 @@
 import { reset as resetAuth } from '../features/auth/store';
+import { reset as resetCollectionEditor } from '../features/collections/editor';
+import { reset as resetCollectionTicks } from '../features/collections/membership';
 import { reset as resetCollections } from '../features/collections/store';
 import { reset as resetPlayerUi } from '../features/player/store';
 import { reset as resetTracks } from '../features/tracks/store';
 import { reset as resetInvites } from '../features/invites/store';
+import { reset as resetMembership } from '../features/membership/store';
+import { reset as resetSupport } from '../features/support/store';
 import { connectLive, disconnectLive } from '../features/notifications/live';
 import { reset as resetNotifications } from '../features/notifications/store';
 import { reset as resetProfiles } from '../features/profiles/store';
 import { reset as resetTags } from '../features/tags/store';
 import { reset as resetComments } from '../lib/comments/store';
-import { reset as resetLibrary } from '../lib/library/store';
+import { loadSavedIds, reset as resetLibrary } from '../lib/library/store';
 import { reset as resetLightbox } from '../lib/lightbox/store';
 import { reset as resetModals } from '../lib/modals/store';
 import { reset as resetPlayer } from '../lib/player/store';
 import { onSignIn, onSignOut } from '../lib/session/lifecycle';
 import { connectSonar, disconnectSonar } from '../features/sonar/connection';
+import { resetListenAlong } from '../features/sonar/listen-along';
 import { reset as resetSonar } from '../features/sonar/store';
+import { reset as resetMessages } from '../features/messages/store';
+import { loadLatestNews, reset as resetNews } from '../features/news/store';
 
 /**
  * What each feature does when a sign-in ends (spec §4 logout), in this order: the footer player
@@ -27,20 +34,33 @@ export function registerSessionSteps(): void {
   onSignIn('notifications', connectLive);
   // Spec §4: after login or renewal, connect to Sonar (idempotent: a renewal keeps the open socket).
   onSignIn('sonar', () => connectSonar());
+  // Spec §4: after login or renewal, the saved-track ids, so SAVED shows wherever a track does.
+  onSignIn('library', loadSavedIds);
+  // Spec §4: after login or renewal, load the latest news (fetched again only once stale).
+  onSignIn('news', () => loadLatestNews());
   onSignOut('player', resetPlayer);
   onSignOut('player-ui', resetPlayerUi);
   onSignOut('sonar', () => {
+    resetListenAlong();
     disconnectSonar();
     resetSonar();
   });
+  onSignOut('news', resetNews);
+  onSignOut('messages', resetMessages);
   onSignOut('comments', resetComments);
   onSignOut('library', resetLibrary);
   onSignOut('tracks', resetTracks);
   onSignOut('modals', resetModals);
   onSignOut('lightbox', resetLightbox);
   onSignOut('invites', resetInvites);
+  onSignOut('membership', resetMembership);
+  onSignOut('support', resetSupport);
   onSignOut('profiles', resetProfiles);
-  onSignOut('collections', resetCollections);
+  onSignOut('collections', () => {
+    resetCollections();
+    resetCollectionEditor();
+    resetCollectionTicks();
+  });
   onSignOut('notifications', () => {
     disconnectLive();
     resetNotifications();

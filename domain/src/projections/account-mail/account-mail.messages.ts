@@ -1,3 +1,4 @@
+import type { ContactMessageSent } from '@stardeck/contracts';
 import type { MailMessage } from '@stardeck/infra';
 
 /** A link into the web client at the address people use (PUBLIC_URL). */
@@ -19,4 +20,13 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 
 export function inviteMail(to: string, link: string): MailMessage {
   return { to, subject: 'Your stardeck invite', text: `Your request was accepted. Create your account here:\n\n${link}\n`, link };
+}
+
+/** A member's contact message, for an admin. The member's words are plain text; reply to `email`. */
+export function contactMail(to: string, contact: ContactMessageSent['data']): MailMessage {
+  return {
+    to,
+    subject: `[${contact.contact_type}] contact from ${contact.username}`,
+    text: `Type: ${contact.contact_type}\nFrom: ${contact.username} <${contact.email}>\nMember id: ${contact.user_id}\n\n${contact.message}\n`,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Clock, Db, MailMessage, Mailer, Tx } from '@stardeck/infra';
 import { ONE_TIME_TOKEN_TTL_MS, randomToken, sha256, type OneTimePurpose } from '../../accounts/one-time-links';
 import { defineOutbox, type OutboxStep, type ProjectedEvent, type Projection } from '../../kit/projection';
-import { inviteMail, linkTo, passwordResetMail, verificationMail } from './account-mail.messages';
+import { contactMail, inviteMail, linkTo, passwordResetMail, verificationMail } from './account-mail.messages';
 import { accountMailQueries as queries, type LinkToken } from './account-mail.queries';
 
 export const ACCOUNT_MAIL = 'account_mail';
@@ -19,7 +19,7 @@ interface Outgoing {
   token: LinkToken | null;
 }
 
-type MailEvent = 'AccountRegistered' | 'VerificationRequested' | 'PasswordResetRequested' | 'AccessRequestInvited';
+type MailEvent = 'AccountRegistered' | 'VerificationRequested' | 'PasswordResetRequested' | 'AccessRequestInvited' | 'ContactMessageSent';
 
 /**
  * The mail of sign-up and sign-in, sent from the log: a request only appends its event, and this
@@ -81,6 +81,17 @@ export function accountMailOutbox(ports: AccountMailPorts): Projection {
     });
   }
 
+  /**
+   * A contact message goes to every admin, one mail each. A crash between two sends mails them all
+   * again on restart: at least once, like every mail here.
+   */
+  async function toAdmins(event: ProjectedEvent<'ContactMessageSent'>, step: OutboxStep): Promise<void> {
+    if (await queries.wasDelivered(step.db, ACCOUNT_MAIL, event.event_id)) return;
+    const admins = await queries.adminRecipients(step.db);
+    for (const admin of admins) await ports.mailer.send(contactMail(admin.email, event.data));
+    await step.commit((tx) => queries.recordDelivery(tx, ACCOUNT_MAIL, event.event_id));
+  }
+
   return defineOutbox<MailEvent>({
     name: ACCOUNT_MAIL,
     handlers: {
@@ -88,6 +99,7 @@ export function accountMailOutbox(ports: AccountMailPorts): Projection {
       VerificationRequested: (event, step) => sendOnce(event, step, (db) => verification(db, event.event_id, event.data.user_id)),
       PasswordResetRequested: (event, step) => sendOnce(event, step, (db) => passwordReset(db, event.event_id, event.data.user_id)),
       AccessRequestInvited: (event, step) => sendOnce(event, step, (db) => invite(db, event.data.request_id, event.data.invite_id)),
+      ContactMessageSent: (event, step) => toAdmins(event, step),
     },
   });
 }

@@ -22,6 +22,11 @@ export const accountMailQueries = {
     return executor.selectFrom('users').select(['email', 'verified_at']).where('id', '=', userId).executeTakeFirst();
   },
 
+  /** Where mail for the team goes: every admin's address. */
+  adminRecipients(executor: Db | Tx): Promise<{ email: string }[]> {
+    return executor.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();
+  },
+
   /** The requester's address and the invite's key, while the invite can still be redeemed. */
   liveInvite(executor: Db | Tx, requestId: string, inviteId: string): Promise<{ email: string; key: string } | undefined> {
     return executor.selectFrom('invites')

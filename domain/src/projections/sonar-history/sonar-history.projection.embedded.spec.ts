@@ -29,6 +29,14 @@ describe('sonar room history projection', () => {
     ], 'id');
   });
 
+  it('keeps the track shared with a message, and none for messages from before sharing existed', async () => {
+    const shared = { ...posted(1, owner, 'listen along'), data: { ...posted(1, owner, 'listen along').data, shared_track_id: 42 } };
+    await given(...everyoneRegistered(), shared, posted(2, fan, 'nice')).then('chat_messages', [
+      { id: 1, shared_track_id: 42 },
+      { id: 2, shared_track_id: null },
+    ], 'id');
+  });
+
   it('shows an edit and when it was made', async () => {
     await given(...everyoneRegistered(), posted(1, fan, 'helo'), {
       type: 'ChatMessageEdited', stream_version: 2, recorded_at: at(9), data: { message_id: 1, room_id: 'default', author_id: fan, content: 'hello' },

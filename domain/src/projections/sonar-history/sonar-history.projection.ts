@@ -14,7 +14,8 @@ export const sonarHistoryProjection = defineProjection<ChatEvent['type']>({
     async ChatMessagePosted(event, tx) {
       const d = event.data;
       await tx.insertInto('chat_messages').values({
-        id: d.message_id, room_id: d.room_id, author_id: d.author_id, content: d.content, reply_to_id: d.reply_to_id, system_kind: null,
+        id: d.message_id, room_id: d.room_id, author_id: d.author_id, content: d.content, reply_to_id: d.reply_to_id,
+        shared_track_id: d.shared_track_id ?? null, system_kind: null,
         created_at: event.recorded_at, edited_at: null, deleted_at: null, deleted_by: null, version: event.stream_version,
       }).execute();
     },

@@ -1,12 +1,14 @@
-import { displayName, type CollectionDetailView } from '@stardeck/contracts/browser';
+import { displayName, pixelArtworkSvg, type CollectionDetailView } from '@stardeck/contracts/browser';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
+import { ZoomableImage } from '../../components/ui/zoomable-image';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { PageRequest } from '../../features/profiles/paging';
+import { openModal } from '../../lib/modals/store';
 import { useMe } from '../../lib/session/store';
 import { formatCount, formatDate } from '../../utils/format';
 import { isOwnProfile } from '../user-loaders';
@@ -20,6 +22,7 @@ export function Component() {
   return (
     <TerminalWindow path={`~/${username}/collections/${collection.id}`} title={collection.name}>
       <PromptLine command={`collection --user ${collection.username} --id ${collection.id}`} />
+      <ZoomableImage className="collection-artwork" src={collectionArtwork(collection)} alt={`artwork of ${collection.name}`} size={128} />
       <p className="output">
         by <Link to={`/${collection.username}/collections`}>{displayName(collection)}</Link>
         {own && <span className="tag tag--ok"> [yours]</span>}
@@ -31,6 +34,7 @@ export function Component() {
       <p className="output">
         <FollowButton collection={collection} />
       </p>
+      {own && <OwnerActions collection={collection} />}
       {collection.description && <p className="collection-row__description">{collection.description}</p>}
       {collection.tracks.length === 0 ? (
         <Empty>{own ? 'this collection is empty: add tracks from your library.' : 'this collection has no tracks to show.'}</Empty>
@@ -45,5 +49,26 @@ export function Component() {
       )}
       <Pager request={request} total={collection.track_count} defaultSize={USER_PAGE_SIZES.collectionTracks} label="tracks" />
     </TerminalWindow>
+  );
+}
+
+/** The uploaded artwork, else the pixel pattern of spec §1 drawn from the collection's id. */
+const collectionArtwork = (collection: CollectionDetailView) =>
+  collection.artwork ?? `data:image/svg+xml,${encodeURIComponent(pixelArtworkSvg(collection.id))}`;
+
+/** Only the owner edits, fills and deletes a collection (spec §2 collectionEdit, manageCollectionTracks, deleteCollection). */
+function OwnerActions({ collection }: { collection: CollectionDetailView }) {
+  return (
+    <p className="actions">
+      <button type="button" className="btn btn--small" onClick={() => openModal('collectionEdit', { collectionId: collection.id })}>
+        edit collection
+      </button>
+      <button type="button" className="btn btn--small" onClick={() => openModal('manageCollectionTracks', { collectionId: collection.id, collectionName: collection.name })}>
+        add or remove tracks
+      </button>
+      <button type="button" className="btn btn--small btn--danger" onClick={() => openModal('deleteCollection', { collectionId: collection.id, name: collection.name })}>
+        delete collection
+      </button>
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import { TrackCard, tagPath } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { LatestNews } from '../../features/news/components/latest-news';
 import { formatCount, formatDate } from '../../utils/format';
 
 /**
@@ -27,6 +28,7 @@ export function Component() {
   return (
     <TerminalWindow path="~/discover" title="discover">
       <PromptLine command="stardeck --stats" />
+      <LatestNews />
       <dl className="discover-stats">
         <dt>tracks</dt>
         <dd>{formatCount(stats.total_tracks)}</dd>

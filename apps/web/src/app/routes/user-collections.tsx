@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
+import { openModal } from '../../lib/modals/store';
 import type { CollectionPage } from '../../features/profiles/api/lists';
 import { CollectionList } from '../../features/profiles/components/collection-list';
 import { FollowButton } from '../../features/collections/components/follow-button';
@@ -17,6 +18,13 @@ export function Component() {
     <UserPageFrame kind="collections" title="collections">
       <PromptLine command={`ls ~/${username}/collections`} />
       <p className="output output--muted">{page?.total ?? 0} collections</p>
+      {own && (
+        <p className="actions">
+          <button type="button" className="btn btn--primary" onClick={() => openModal('manageCollectionCreate')}>
+            new collection
+          </button>
+        </p>
+      )}
       {collections.length === 0 ? (
         <Empty>{own ? 'you have no collections yet.' : `@${username} has no collections to show.`}</Empty>
       ) : (

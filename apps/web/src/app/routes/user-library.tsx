@@ -1,22 +1,29 @@
 import { useLoaderData } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
-import type { LibraryPage } from '../../features/profiles/api/lists';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
+import type { LibraryPage } from '../../lib/library/api';
+import { cachedPage, libraryStore } from '../../lib/library/store';
 import { formatDate } from '../../utils/format';
 import type { Paged } from '../user-loaders';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
 
-/** /{username}/library: saved tracks, newest first; SAVE/SAVED changes at once (spec §4 Library). */
+/**
+ * /{username}/library: saved tracks, newest first. The page reads the library store, where the
+ * loader put it, so a track removed from one's own library leaves the list at once (spec §4 Library).
+ */
 export function Component() {
   const { request, page } = useLoaderData() as Paged<LibraryPage>;
   const { username, own } = useUserPage();
-  const tracks = page?.tracks ?? [];
+  const cached = cachedPage(useSnapshot(libraryStore).libraries, username, request);
+  const tracks = cached?.tracks ?? page?.tracks ?? [];
+  const total = cached?.totalTracks ?? page?.total_tracks ?? 0;
   return (
     <UserPageFrame kind="library" title="library">
       <PromptLine command={`ls ~/${username}/library`} />
-      <p className="output output--muted">{page?.total_tracks ?? 0} saved</p>
+      <p className="output output--muted">{total} saved</p>
       {tracks.length === 0 ? (
         <Empty>{own ? 'your library is empty: SAVE a track to find it here.' : `@${username} has not saved any track yet.`}</Empty>
       ) : (
@@ -29,7 +36,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Pager request={request} total={page?.total_tracks ?? 0} defaultSize={USER_PAGE_SIZES.library} label="library" />
+      <Pager request={request} total={total} defaultSize={USER_PAGE_SIZES.library} label="library" />
     </UserPageFrame>
   );
 }

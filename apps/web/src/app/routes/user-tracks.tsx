@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { getUserTracks, type TrackPage } from '../../features/tracks/api/tracks';
+import { PinnedTrack } from '../../features/tracks/components/pinned-track';
 import { USER_TRACKS_PAGE } from '../../features/tracks/page-size';
 import { openModal } from '../../lib/modals/store';
 import { enqueue } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
+import type { UserLayoutData } from '../user-loaders';
 
 /**
  * /{username}: the member's tracks, newest first (all of them to the owner, listed ones to
@@ -16,6 +18,7 @@ import { toastFailure } from '../../lib/toasts/from-result';
  */
 export function Component() {
   const preloaded = useLoaderData() as TrackPage;
+  const layout = useRouteLoaderData('user') as UserLayoutData | undefined;
   const { username = '' } = useParams();
   const me = useMe();
   const own = me !== null && me.username.toLowerCase() === username.toLowerCase();
@@ -49,6 +52,7 @@ export function Component() {
           </button>
         )}
       </div>
+      <PinnedTrack trackId={layout?.profile.pinned_track_id ?? null} />
       <p className="output output--muted">
         {preloaded.total} track{preloaded.total === 1 ? '' : 's'}
       </p>

@@ -1,14 +1,34 @@
 import { useSnapshot } from 'valtio';
-import { isSaved, libraryStore, toggleSaved } from '../../lib/library/store';
+import { isSaved, libraryStore, save } from '../../lib/library/store';
+import { openModal } from '../../lib/modals/store';
 
-/** Spec §2: SAVE or SAVED; the change shows at once (spec §4 Library). */
-export function SaveButton({ track }: { track: { id: number; in_library: boolean; title: string } }) {
+type Savable = { id: number; in_library: boolean; title: string };
+
+/**
+ * Spec §2: SAVE or SAVED, and once saved a control for the member's collections. Saving shows at
+ * once (spec §4 Library); removing asks first (removeFromLibrary), since it also empties the track
+ * out of the member's collections.
+ */
+export function SaveButton({ track }: { track: Savable }) {
   const state = useSnapshot(libraryStore);
   const saved = isSaved(state, track);
   return (
-    <button type="button" className={`btn btn--small ${saved ? 'btn--primary' : ''}`} aria-pressed={saved} onClick={() => void toggleSaved(track)} disabled={Boolean(state.busy[track.id])}>
-      {saved ? 'SAVED' : 'SAVE'}
-      <span className="visually-hidden"> {track.title}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`btn btn--small ${saved ? 'btn--primary' : ''}`}
+        aria-pressed={saved}
+        onClick={() => (saved ? openModal('removeFromLibrary', { trackId: track.id, title: track.title }) : void save(track.id))}
+        disabled={Boolean(state.busy[track.id])}
+      >
+        {saved ? 'SAVED' : 'SAVE'}
+        <span className="visually-hidden"> {track.title}</span>
+      </button>
+      {saved && (
+        <button type="button" className="btn btn--small" onClick={() => openModal('manageTrackCollections', { trackId: track.id, title: track.title })}>
+          collections<span className="visually-hidden"> of {track.title}</span>
+        </button>
+      )}
+    </>
   );
 }

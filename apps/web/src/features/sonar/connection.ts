@@ -1,6 +1,6 @@
 import {
   REALTIME_AUTH_ERRORS, SONAR, SONAR_CLIENT_EVENTS, SONAR_MSG, SONAR_NAMESPACE, SONAR_SERVER_EVENTS, checkChatContent,
-  type SonarError, type SonarHistory, type SonarMessage, type SonarPresenceState, type SonarUser,
+  type SonarError, type SonarHistory, type SonarMessage, type SonarPlayback, type SonarPresenceState, type SonarUser,
 } from '@stardeck/contracts/browser';
 import type { Socket } from 'socket.io-client';
 import { isSignedIn } from '../../lib/session/store';
@@ -89,6 +89,7 @@ export async function connectSonar(roomId: string = sonarStore.roomId): Promise<
 
 function listen(connection: Socket): void {
   connection.on('connect', () => {
+    for (const listener of connectListeners) listener();
     retriedToken = false;
     sonarStore.status = 'connected';
     sonarStore.error = null;
@@ -138,8 +139,8 @@ function listen(connection: Socket): void {
   connection.on(SONAR_SERVER_EVENTS.messageEdited, (message: SonarMessage) => upsertMessages([message]));
   connection.on(SONAR_SERVER_EVENTS.messageDeleted, (message: SonarMessage) => upsertMessages([message]));
   connection.on(SONAR_SERVER_EVENTS.typingIndicator, (payload: { userId: string; isTyping: boolean }) => setTypingOf(payload.userId, payload.isTyping));
-  connection.on(SONAR_SERVER_EVENTS.presenceUpdated, (payload: { userId: string; presenceState: SonarPresenceState }) => {
-    setPresenceOf(payload.userId, payload.presenceState);
+  connection.on(SONAR_SERVER_EVENTS.presenceUpdated, (payload: { userId: string; presenceState: SonarPresenceState; playback?: SonarPlayback | null }) => {
+    setPresenceOf(payload.userId, payload.presenceState, payload.playback ?? null);
   });
   // Refusals of a request with an id answer that request (a dialog shows them); the rest show above the composer.
   connection.on(SONAR_SERVER_EVENTS.error, (payload: SonarError) => {
@@ -157,12 +158,14 @@ async function request(event: string, payload: object): Promise<Ack> {
   }
 }
 
-/** Sends a message (a reply when one is chosen); returns the error shown, or null. */
-export async function sendMessage(content: string): Promise<string | null> {
+/** Sends a message (a reply when one is chosen; a track card when one is shared); returns the error shown, or null. */
+export async function sendMessage(content: string, sharedTrackId: number | null = null): Promise<string | null> {
   if (!socket?.connected) return (sonarStore.error = SONAR_MSG.notConnected);
   const problem = checkChatContent(content);
   if (problem) return (sonarStore.error = problem);
-  const reply = await request(SONAR_CLIENT_EVENTS.message, { content: content.trim(), replyToId: sonarStore.replyingTo?.id ?? null });
+  const reply = await request(SONAR_CLIENT_EVENTS.message, {
+    content: content.trim(), replyToId: sonarStore.replyingTo?.id ?? null, ...(sharedTrackId === null ? {} : { sharedTrackId }),
+  });
   if (!reply.ok) return (sonarStore.error = reply.error);
   if (reply.message) receiveMessage(reply.message);
   sonarStore.error = null;
@@ -196,8 +199,21 @@ export function setTyping(isTyping: boolean): void {
   socket.emit(SONAR_CLIENT_EVENTS.typing, { isTyping });
 }
 
-export function setPresence(state: SonarPresenceState): void {
-  socket?.emit(SONAR_CLIENT_EVENTS.presenceUpdate, { state });
+/** Presence, with the player state when it changes (listen along: undefined leaves it as it was). */
+export function setPresence(state: SonarPresenceState, playback?: SonarPlayback | null): void {
+  socket?.emit(SONAR_CLIENT_EVENTS.presenceUpdate, playback === undefined ? { state } : { state, playback });
+}
+
+export function isSonarConnected(): boolean {
+  return socket?.connected === true;
+}
+
+const connectListeners = new Set<() => void>();
+
+/** Runs `listener` on every (re)connection, so a host can share their player state again. */
+export function onSonarConnect(listener: () => void): () => void {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
 }
 
 /** Sign-out step and room change: closes the socket; connectSonar opens a new one. */

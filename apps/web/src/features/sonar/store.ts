@@ -1,4 +1,4 @@
-import { SONAR, type SonarHistory, type SonarMessage, type SonarPresenceState, type SonarUser } from '@stardeck/contracts/browser';
+import { SONAR, type SonarHistory, type SonarMessage, type SonarPlayback, type SonarPresenceState, type SonarUser } from '@stardeck/contracts/browser';
 import { proxy, useSnapshot } from 'valtio';
 
 export type SonarStatus = 'idle' | 'connecting' | 'connected' | 'closed' | 'error';
@@ -19,18 +19,30 @@ export interface SonarState {
   initialLoaded: boolean;
   historyLoaded: boolean;
   usersLoaded: boolean;
+  /** Listen along: whose player this member's follows, and whether this member shares their own. */
+  followingId: string | null;
+  hosting: boolean;
+  /** Why the last listen-along ended on its own (the host stopped or left), to show once. */
+  listenAlongEnded: string | null;
 }
 
 const initial = (): SonarState => ({
   status: 'idle', error: null, token: null, tokenExpiresAt: null, roomId: SONAR.defaultRoom, messages: [], users: [], replyingTo: null,
-  unread: 0, initialLoaded: false, historyLoaded: false, usersLoaded: false,
+  unread: 0, initialLoaded: false, historyLoaded: false, usersLoaded: false, followingId: null, hosting: false, listenAlongEnded: null,
 });
+
+/**
+ * When each member's player state last arrived (by user id), outside the proxy: a follower
+ * reckons how far the host has played since from it. Not shared between tabs or members.
+ */
+export const playbackReceivedAt = new Map<string, number>();
 
 /** Sonar's long-lived state (spec §3 Chat); the socket itself lives in connection.ts. */
 export const sonarStore = proxy<SonarState>(initial());
 
 export function reset(): void {
   Object.assign(sonarStore, initial());
+  playbackReceivedAt.clear();
 }
 
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
@@ -60,12 +72,15 @@ export function receiveHistory(history: SonarHistory): void {
 }
 
 export function receiveUsers(users: SonarUser[]): void {
+  const now = Date.now();
+  for (const user of users) if (user.playback) playbackReceivedAt.set(user.id, now);
   sonarStore.users = users;
   sonarStore.usersLoaded = true;
   sonarStore.initialLoaded = sonarStore.historyLoaded;
 }
 
 export function userJoined(user: SonarUser): void {
+  if (user.playback) playbackReceivedAt.set(user.id, Date.now());
   sonarStore.users = [...sonarStore.users.filter((u) => u.id !== user.id), user];
 }
 
@@ -77,8 +92,9 @@ export function setTypingOf(userId: string, isTyping: boolean): void {
   sonarStore.users = sonarStore.users.map((u) => (u.id === userId ? { ...u, isTyping } : u));
 }
 
-export function setPresenceOf(userId: string, presenceState: SonarPresenceState): void {
-  sonarStore.users = sonarStore.users.map((u) => (u.id === userId ? { ...u, presenceState } : u));
+export function setPresenceOf(userId: string, presenceState: SonarPresenceState, playback: SonarPlayback | null = null): void {
+  playbackReceivedAt.set(userId, Date.now());
+  sonarStore.users = sonarStore.users.map((u) => (u.id === userId ? { ...u, presenceState, playback } : u));
 }
 
 /** Spec §4: on disconnect the users and typing sets are cleared; messages stay. */

@@ -4,9 +4,9 @@ import { clearPresence, enterRoom, receiveHistory, receiveMessage, receiveUsers,
 
 const message = (id: number, content = `m${id}`, roomId = 'default'): SonarMessage => ({
   id, roomId, content, replyToId: null, userId: 'u-1', userName: 'vega', timestamp: '2026-11-22T10:00:00.000Z', editedAt: null,
-  isDeleted: false, isSystem: false, systemData: null,
+  isDeleted: false, isSystem: false, systemData: null, sharedTrack: null, sharedTrackId: null,
 });
-const user = (id: string) => ({ id, name: id, isTyping: false, presenceState: 'idle' as const });
+const user = (id: string) => ({ id, name: id, isTyping: false, presenceState: 'idle' as const, playback: null });
 
 function setHidden(hidden: boolean) {
   vi.stubGlobal('document', { visibilityState: hidden ? 'hidden' : 'visible' });

@@ -36,9 +36,9 @@ export interface ModalProps {
   manageCollectionCreate: NoProps;
   deleteCollection: { collectionId: Id; name?: string };
   collectionEdit: { collectionId: Id };
-  manageTrackCollections: { trackId: Id };
+  manageTrackCollections: { trackId: Id; title?: string };
   manageCollectionTracks: { collectionId: Id; collectionName: string };
-  removeFromLibrary: { trackId: Id };
+  removeFromLibrary: { trackId: Id; title?: string };
   sendMessage: { recipientUsername: string };
   queueList: NoProps;
   historyList: NoProps;
@@ -51,6 +51,7 @@ export interface ModalProps {
   externalLinkWarning: { url: string };
   sonarEditMessage: { messageId: Id; content: string };
   sonarDeleteMessage: { messageId: Id; content: string };
+  commandPalette: NoProps;
 }
 
 export type ModalName = keyof ModalProps;
@@ -82,14 +83,14 @@ export const MODAL_RULES: { [N in ModalName]: ModalRule<N> } = {
   deleteTrack: {},
   deleteComment: {},
   manageCollectionCreate: { persistent: true },
-  deleteCollection: {},
-  collectionEdit: { persistent: true },
-  manageTrackCollections: {},
+  deleteCollection: { refuse: (props) => (isPositiveId(props.collectionId) ? null : 'No collection ID provided') },
+  collectionEdit: { persistent: true, refuse: (props) => (isPositiveId(props.collectionId) ? null : 'No collection ID provided') },
+  manageTrackCollections: { refuse: (props) => (isPositiveId(props.trackId) ? null : 'No track ID provided') },
   manageCollectionTracks: {
     persistent: true,
     refuse: (props) => (props.collectionId !== undefined && props.collectionId !== '' && props.collectionName ? null : 'No collection ID provided'),
   },
-  removeFromLibrary: {},
+  removeFromLibrary: { refuse: (props) => (isPositiveId(props.trackId) ? null : 'No track ID provided') },
   sendMessage: {},
   queueList: {},
   historyList: {},
@@ -110,4 +111,6 @@ export const MODAL_RULES: { [N in ModalName]: ModalRule<N> } = {
   externalLinkWarning: {},
   sonarEditMessage: {},
   sonarDeleteMessage: {},
+  // Visitors jump to the public pages and tags from it too.
+  commandPalette: { public: true },
 };

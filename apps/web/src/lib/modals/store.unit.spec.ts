@@ -30,6 +30,9 @@ describe('modal registry rules (spec §2)', () => {
     expect(openModal('manageTrackEdit', { trackId: 0 })).toEqual({ opened: false, reason: 'No track ID provided' });
     expect(openModal('manageTrackEdit', { trackId: 'abc' })).toEqual({ opened: false, reason: 'No track ID provided' });
     expect(openModal('manageCollectionTracks', { collectionId: 4, collectionName: '' })).toEqual({ opened: false, reason: 'No collection ID provided' });
+    expect(openModal('manageTrackCollections', { trackId: 0 })).toEqual({ opened: false, reason: 'No track ID provided' });
+    expect(openModal('removeFromLibrary', { trackId: '' })).toEqual({ opened: false, reason: 'No track ID provided' });
+    expect(openModal('collectionEdit', { collectionId: -1 })).toEqual({ opened: false, reason: 'No collection ID provided' });
     expect(openModal('manageNews', { post: { id: '', title: 'x', content: 'y' } })).toEqual({ opened: false, reason: 'No news post provided' });
     expect(modals.current).toBeNull();
     expect(openModal('manageTrackEdit', { trackId: 42 })).toEqual({ opened: true });

@@ -1,20 +1,14 @@
 import type {
-  CollectionDetailView, CollectionView, LibraryTrackView, MemberCommentPage, TrackView, UserSummary,
+  CollectionDetailView, CollectionView, MemberCommentPage, TrackView, UserSummary,
 } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 
 type Page = { limit: number; offset: number };
 
-export interface LibraryPage { tracks: LibraryTrackView[]; total_tracks: number; has_more: boolean }
 export interface CollectionPage { collections: CollectionView[]; total: number; has_more: boolean }
 export interface HistoryPage { tracks: (TrackView & { played_at: string })[]; total: number; has_more: boolean }
 export interface SubscriberPage { subscribers: UserSummary[]; total: number; has_more: boolean }
 export interface SubscriptionPage { subscriptions: UserSummary[]; total: number; has_more: boolean }
-
-/** GET /v1/library/user/{username} {limit, offset}. */
-export function getLibrary(username: string, page: Page, signal?: AbortSignal) {
-  return apiCall<LibraryPage>(`/library/user/${encodeURIComponent(username)}`, { query: page, signal });
-}
 
 /** Spec §6: one's own collections come from the manage endpoint (every visibility), others' from the public one. */
 export function getCollections(username: string, own: boolean, page: Page, signal?: AbortSignal) {

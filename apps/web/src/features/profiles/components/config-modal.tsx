@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { ModalFrame } from '../../../components/ui/modal-frame';
+import { openModal } from '../../../lib/modals/store';
 import { useMe } from '../../../lib/session/store';
 import { toastFailure, toastSuccess } from '../../../lib/toasts/from-result';
 import { getOwnTracks } from '../api/own-tracks';
@@ -76,6 +77,11 @@ export function Component({ onClose }: { onClose: () => void }) {
               {option.lock && <span className="tag tag--wait"> [{option.lock}]</span>}
             </label>
           ))}
+          {qualityOptions(tier).some((option) => option.lock !== null) && (
+            <button type="button" className="link-button" onClick={() => openModal('manageMembership')}>
+              see membership plans
+            </button>
+          )}
         </fieldset>
         <div className="field">
           <p className="field__label"><label htmlFor={viewId}>default profile view</label></p>

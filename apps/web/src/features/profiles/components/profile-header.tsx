@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { openModal } from '../../../lib/modals/store';
-import { formatCount, formatDate } from '../../../utils/format';
+import { formatBytes, formatCount, formatDate } from '../../../utils/format';
 import { changeSubscription, profilesStore } from '../store';
 import { Avatar } from './avatar';
 import { ExternalLink } from './external-link';
@@ -78,6 +78,19 @@ export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownA
           <dd>{formatCount(profile.stats.subscription_count)}</dd>
         </dl>
       )}
+      {profile.storage_used !== null && profile.limits && (
+        <p className="profile__storage">
+          <label>
+            storage{' '}
+            <meter min={0} max={profile.limits.storage} value={Math.min(profile.storage_used, profile.limits.storage)} high={profile.limits.storage * 0.9}>
+              {formatBytes(profile.storage_used)}
+            </meter>
+          </label>{' '}
+          <span className="output--muted">
+            {formatBytes(profile.storage_used)} of {formatBytes(profile.limits.storage)} used
+          </span>
+        </p>
+      )}
       <div className="actions">
         {own ? (
           <>
@@ -90,15 +103,21 @@ export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownA
             {ownActions}
           </>
         ) : (
-          <button
-            type="button"
-            className={`btn ${profile.is_subscribed ? '' : 'btn--primary'}`}
-            onClick={() => void toggleSubscription()}
-            disabled={subscribing !== null}
-          >
-            {subscribing === profile.username ? 'working...' : profile.is_subscribed ? 'unsubscribe' : 'subscribe'}
-            <span className="visually-hidden"> {profile.username}</span>
-          </button>
+          <>
+            <button
+              type="button"
+              className={`btn ${profile.is_subscribed ? '' : 'btn--primary'}`}
+              onClick={() => void toggleSubscription()}
+              disabled={subscribing !== null}
+            >
+              {subscribing === profile.username ? 'working...' : profile.is_subscribed ? 'unsubscribe' : 'subscribe'}
+              <span className="visually-hidden"> {profile.username}</span>
+            </button>
+            <button type="button" className="btn" onClick={() => openModal('sendMessage', { recipientUsername: profile.username })}>
+              {profile.has_conversation ? 'message again' : 'message'}
+              <span className="visually-hidden"> {profile.username}</span>
+            </button>
+          </>
         )}
       </div>
       {recentSubscribers.length > 0 && (

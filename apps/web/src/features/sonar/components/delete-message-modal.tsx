@@ -1,5 +1,6 @@
 import { SONAR, SONAR_MSG } from '@stardeck/contracts/browser';
 import { useState } from 'react';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ModalFrame } from '../../../components/ui/modal-frame';
 import { deleteMessage } from '../connection';
 
@@ -30,19 +31,7 @@ export function Component({ messageId, content, onClose }: { messageId: number |
         <li>cannot be undone</li>
       </ul>
       <blockquote className="sonar__preview">{content.length > max ? `${content.slice(0, max)}...` : content}</blockquote>
-      <div className="actions">
-        <button type="button" className="btn btn--danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'deleting...' : 'delete_message'}
-        </button>
-        <button type="button" className="btn" onClick={onClose} data-autofocus>
-          cancel
-        </button>
-      </div>
-      {error && (
-        <p className="output output--err" role="alert">
-          {error}
-        </p>
-      )}
+      <ConfirmActions label="delete_message" busyLabel="deleting..." busy={busy} error={error} onConfirm={() => void confirm()} onCancel={onClose} />
     </ModalFrame>
   );
 }

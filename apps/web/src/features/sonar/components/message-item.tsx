@@ -1,6 +1,7 @@
 import { SONAR, type SonarMessage } from '@stardeck/contracts/browser';
 import { openModal } from '../../../lib/modals/store';
 import { setReplyingTo } from '../store';
+import { SharedTrackCard } from './shared-track-card';
 
 const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 const preview = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max)}...` : text);
@@ -33,6 +34,7 @@ export function MessageItem({ message, repliedTo, meId, isAdmin }: Props) {
       {': '}
       <span className="sonar__content">{message.content}</span>
       {message.editedAt && !message.isDeleted && <span className="sonar__edited"> (edited)</span>}
+      {message.sharedTrackId !== null && !message.isDeleted && <SharedTrackCard message={message} meId={meId} />}
       {!message.isDeleted && (
         <span className="sonar__actions">
           <button type="button" className="link-button" aria-label={`reply to ${message.userName}`} onClick={() => setReplyingTo(message)}>

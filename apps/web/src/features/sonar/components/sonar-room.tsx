@@ -4,6 +4,7 @@ import { connectSonar } from '../connection';
 import { useRoomId } from '../room-id';
 import { markRead, useSonar } from '../store';
 import { Composer } from './composer';
+import { ListenAlongBar } from './listen-along-bar';
 import { MessageItem } from './message-item';
 import '../sonar.css';
 
@@ -70,6 +71,7 @@ export function SonarRoom() {
             {users.map((user) => (
               <li key={user.id}>
                 {user.name} <span className="output--muted">[{user.presenceState}]</span>
+                {user.playback && <span className="output--muted"> ♪<span className="visually-hidden"> shares their player</span></span>}
               </li>
             ))}
           </ul>
@@ -78,6 +80,7 @@ export function SonarRoom() {
       <p className="sonar__typing output--muted" aria-live="polite">
         {typists.length > 0 ? `${typists.join(', ')} ${typists.length === 1 ? 'is' : 'are'} typing...` : ' '}
       </p>
+      <ListenAlongBar />
       <Composer />
     </div>
   );

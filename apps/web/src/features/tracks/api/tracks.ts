@@ -1,15 +1,12 @@
 import type { TrackView, TrackVisibility } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
+import type { ArtworkFields } from '../../../lib/artwork/artwork-file';
 
 /** Spec §9: creating waits up to 10 minutes, editing 30 s. */
 const CREATE_TIMEOUT_MS = 10 * 60_000;
 const EDIT_TIMEOUT_MS = 30_000;
 
-export interface ArtworkFields {
-  artwork_data: string;
-  artwork_mimetype: string;
-  artwork_filename: string;
-}
+export type { ArtworkFields } from '../../../lib/artwork/artwork-file';
 
 export interface TrackFields {
   title: string;

@@ -1,6 +1,7 @@
 import { TRACK_FORM_MSG } from '@stardeck/contracts/browser';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ModalFrame } from '../../../components/ui/modal-frame';
 import { commentsStore, deleteComment } from '../../../lib/comments/store';
 
@@ -33,19 +34,7 @@ export function Component({ commentId, trackId, onClose }: { commentId: number |
     <ModalFrame title="delete comment" onClose={onClose}>
       <p>delete this comment{comment && comment.parent_id === null && comment.reply_count > 0 ? ' and its replies' : ''}? this cannot be undone.</p>
       {comment && <blockquote className="comment__text">{comment.text.length > 100 ? `${comment.text.slice(0, 100)}...` : comment.text}</blockquote>}
-      <div className="actions">
-        <button type="button" className="btn btn--danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'deleting...' : 'delete comment'}
-        </button>
-        <button type="button" className="btn" onClick={onClose} data-autofocus>
-          cancel
-        </button>
-      </div>
-      {error && (
-        <p className="output output--err" role="alert">
-          {error}
-        </p>
-      )}
+      <ConfirmActions label="delete comment" busyLabel="deleting..." busy={busy} error={error} onConfirm={() => void confirm()} onCancel={onClose} />
     </ModalFrame>
   );
 }

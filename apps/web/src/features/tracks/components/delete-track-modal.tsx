@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ModalFrame } from '../../../components/ui/modal-frame';
 import { useMe } from '../../../lib/session/store';
 import { confirmDelete, resetDelete, tracksStore } from '../store';
@@ -24,19 +25,7 @@ export function Component({ trackId, title, onClose }: { trackId: number | strin
       <p>
         delete <strong>{title ?? `track ${trackId}`}</strong>? its file, comments and plays go with it. this cannot be undone.
       </p>
-      <div className="actions">
-        <button type="button" className="btn btn--danger" onClick={() => void confirm()} disabled={remove.busy}>
-          {remove.busy ? 'deleting...' : 'delete track'}
-        </button>
-        <button type="button" className="btn" onClick={onClose} data-autofocus>
-          cancel
-        </button>
-      </div>
-      {remove.error && (
-        <p className="output output--err" role="alert">
-          {remove.error}
-        </p>
-      )}
+      <ConfirmActions label="delete track" busyLabel="deleting..." busy={remove.busy} error={remove.error} onConfirm={() => void confirm()} onCancel={onClose} />
     </ModalFrame>
   );
 }

@@ -1,5 +1,14 @@
 import { ARTWORK_FORMATS, ARTWORK_MAX_BYTES, TRACK_MSG } from '@stardeck/contracts/browser';
-import type { ArtworkFields } from './api/tracks';
+
+/** Artwork as the API takes it on tracks and collections alike: base64 with its type and name. */
+export interface ArtworkFields {
+  artwork_data: string;
+  artwork_mimetype: string;
+  artwork_filename: string;
+}
+
+/** A chosen image, ready to send, with a data URL to preview it. */
+export type ChosenArtwork = ArtworkFields & { preview: string };
 
 const MB = 1024 * 1024;
 
@@ -11,8 +20,7 @@ export function checkArtwork(file: Pick<File, 'type' | 'size'>): string | null {
   return null;
 }
 
-/** The artwork as the track form sends it: base64 with its type and name. */
-export function readArtwork(file: File): Promise<ArtworkFields & { preview: string }> {
+export function readArtwork(file: File): Promise<ChosenArtwork> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('could not read the image'));
@@ -22,4 +30,9 @@ export function readArtwork(file: File): Promise<ArtworkFields & { preview: stri
     };
     reader.readAsDataURL(file);
   });
+}
+
+/** The fields to send for a chosen image (the preview stays here). */
+export function artworkBody(artwork: ChosenArtwork | null): Partial<ArtworkFields> {
+  return artwork ? { artwork_data: artwork.artwork_data, artwork_mimetype: artwork.artwork_mimetype, artwork_filename: artwork.artwork_filename } : {};
 }

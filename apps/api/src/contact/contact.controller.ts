@@ -1,0 +1,36 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CONTACT_MSG, ContactDto, PAGE_SIZES, PageDto } from '@stardeck/contracts';
+import { AdminGuard, AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
+import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
+import { ok } from '../common/envelope';
+import { ContactService } from './contact.service';
+
+@ApiTags('contact')
+@ApiBearerAuth()
+@Controller('v1')
+export class ContactController {
+  constructor(
+    private readonly contact: ContactService,
+    private readonly throttle: RequestThrottleService,
+  ) {}
+
+  /** Spec §7: members only; a few messages an hour per member, counted before anything is written. */
+  @Post('contact')
+  @HttpCode(200)
+  @ApiEnvelope('Write to the team (support, feedback or an issue)', 200)
+  @UseGuards(AuthGuard)
+  async send(@CurrentUser() member: AuthUser, @Body() dto: ContactDto) {
+    await this.throttle.contact(member.id);
+    await this.contact.send(member, dto);
+    return ok({ success: true, message: CONTACT_MSG.sent }, { title: 'Contact', description: CONTACT_MSG.sent });
+  }
+
+  @Get('admin/contact_messages')
+  @ApiEnvelope('List contact messages, newest first', 200)
+  @ApiQueryFrom(PageDto)
+  @UseGuards(AdminGuard)
+  async list(@Query() page: PageDto) {
+    return ok(await this.contact.page(page.limit ?? PAGE_SIZES.admin, page.offset ?? 0));
+  }
+}

@@ -1,0 +1,1 @@
+export { ConversationsModule } from './conversations.module';

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { MEMBERSHIP_MSG, streamIds, tierOfAccount, type CheckoutDto, type MemberTier } from '@stardeck/contracts';
+import { subscriptionChangeOf, tierOfMembership } from '@stardeck/domain';
+import type { Db, Payments, PaymentEvent, StardeckConfig } from '@stardeck/infra';
+import type { Logger } from 'pino';
+import { AccountCommands } from '../accounts';
+import type { AuthUser } from '../auth';
+import { ApiError } from '../common/api-error';
+import { InjectConfig, InjectDatabase, InjectLogger, InjectPayments } from '../platform/tokens';
+import { MembershipCommands } from './membership-commands';
+import { MembershipRepository } from './membership.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Webhooks act as this actor in event metadata and as `by` of the tier change. */
+export const STRIPE_ACTOR = 'stripe';
+
+export type WebhookOutcome = 'ignored' | 'unchanged' | 'applied';
+
+/**
+ * Paid membership: Checkout and the Billing Portal for members, and Stripe's subscription events
+ * turned into tier changes. Stripe (or the simulator) is the only place a member pays; the tier
+ * follows from what its webhooks report.
+ */
+@Injectable()
+export class MembershipService {
+  constructor(
+    @InjectDatabase() private readonly db: Db,
+    @InjectPayments() private readonly payments: Payments,
+    @InjectConfig() private readonly config: StardeckConfig,
+    @InjectLogger() private readonly logger: Logger,
+    private readonly memberships: MembershipRepository,
+    private readonly commands: MembershipCommands,
+    private readonly accounts: AccountCommands,
+  ) {}
+
+  async checkout(member: AuthUser, dto: CheckoutDto): Promise<{ checkout_url: string }> {
+    if (member.role === 'admin') throw ApiError.conflict("An admin's tier follows the admin role", 'Membership');
+    if (tierOfAccount(member).slug === dto.plan) throw ApiError.conflict(MEMBERSHIP_MSG.alreadyOnPlan, 'Membership');
+    const current = await this.memberships.ofMember(this.db, member.id);
+    const { url } = await this.call(MEMBERSHIP_MSG.checkoutFailed, () => this.payments.createCheckout({
+      userId: member.id, email: member.email, plan: dto.plan, customerId: current?.customer_id ?? null,
+      successUrl: `${this.config.publicUrl}/subscription_success?plan=${dto.plan}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${this.config.publicUrl}/membership`,
+    }));
+    return { checkout_url: url };
+  }
+
+  async portal(member: AuthUser): Promise<{ portal_url: string }> {
+    const current = await this.memberships.ofMember(this.db, member.id);
+    if (!current) throw ApiError.notFound(MEMBERSHIP_MSG.noCustomer, 'Membership');
+    const { url } = await this.call(MEMBERSHIP_MSG.portalFailed, () => this.payments.createPortal({
+      customerId: current.customer_id, returnUrl: `${this.config.publicUrl}/membership`,
+    }));
+    return { portal_url: url };
+  }
+
+  /**
+   * Applies one verified webhook event. The membership stream records it (or nothing, when it is
+   * a redelivery or older than what the subscription shows), and the tier its subscriptions pay
+   * for is appended to the account in the same transaction. Events of other types, and
+   * subscriptions of no member we know, are acknowledged and ignored.
+   */
+  async applyWebhook(event: PaymentEvent): Promise<WebhookOutcome> {
+    const change = subscriptionChangeOf(event, this.payments.priceToPlan);
+    if (!change) return 'ignored';
+    return this.commands.transaction(async (tx) => {
+      const claimed = change.user_id && UUID.test(change.user_id) ? change.user_id : null;
+      const userId = claimed ?? (await this.memberships.memberOfCustomer(tx, change.customer_id));
+      const account = userId ? await this.memberships.account(tx, userId) : undefined;
+      if (!userId || !account) {
+        this.logger.warn({ stripeEvent: event.id, type: event.type }, 'payments webhook: subscription of no known member, ignored');
+        return 'ignored';
+      }
+      const meta = { actor: STRIPE_ACTOR, stripe_event_id: event.id };
+      const synced = await this.commands.runIn(tx, streamIds.membership(userId), { type: 'SyncSubscription', user_id: userId, change }, meta);
+      if (synced.events.length === 0) return 'unchanged';
+      const tier: MemberTier = tierOfMembership(synced.state);
+      // An admin's tier follows the role; their subscription is still recorded.
+      if (account.role !== 'admin') {
+        await this.accounts.runIn(tx, streamIds.user(userId), { type: 'ChangeTier', tier, by: STRIPE_ACTOR }, meta);
+      }
+      return 'applied';
+    });
+  }
+
+  /** A payment provider's failure is the spec's text for the call; its details go to the log only. */
+  private async call<T>(failure: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.logger.error({ err: { name: (error as Error).name, message: (error as Error).message } }, 'payments call failed');
+      throw new ApiError(502, 'Membership', failure);
+    }
+  }
+}
