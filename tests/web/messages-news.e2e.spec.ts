@@ -174,6 +174,7 @@ describe('direct messages and news in the browser', () => {
     // And deletes it.
     await row.getByRole('button', { name: /^delete/ }).click();
     const confirm = page.getByRole('dialog', { name: 'delete news post' });
+    await confirm.getByRole('button', { name: 'delete_post' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'delete_post' }).click();
     await row.waitFor({ state: 'detached', ...SLOW });

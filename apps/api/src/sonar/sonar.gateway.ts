@@ -2,7 +2,7 @@ import { type OnModuleDestroy } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import {
   LISTEN_ALONG, REALTIME_AUTH_ERRORS, SONAR, SONAR_CLIENT_EVENTS, checkPlayback, SONAR_MSG, SONAR_NAMESPACE, SONAR_PRESENCE_STATES, SONAR_ROOM_ID, SONAR_SERVER_EVENTS,
-  type SonarPresenceState,
+  type SonarPlayback, type SonarPresenceState,
 } from '@stardeck/contracts';
 import type { Logger } from '@stardeck/infra';
 import type { Namespace, Socket } from 'socket.io';
@@ -158,22 +158,38 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
       data.isTyping = isTyping;
       socket.to(room).emit(SONAR_SERVER_EVENTS.typingIndicator, { roomId: data.roomId, userId: data.memberId, userName: data.name, isTyping });
     });
-    // Presence, and a listen-along host's player state with it: ephemeral, never logged. Updates
-    // closer together than the minimum interval are dropped, so one socket cannot flood the room.
+    // Presence, and a listen-along host's player state with it: ephemeral, never logged. A socket
+    // is heard at most once per minimum interval; updates sent closer together are coalesced and
+    // the latest goes out when the interval ends, so one socket cannot flood the room and the last
+    // word of a burst (a host who stops sharing right after a seek) is never lost.
     let lastPresenceAt = 0;
-    socket.on(SONAR_CLIENT_EVENTS.presenceUpdate, (payload: unknown) => {
-      if (!isPayload(payload)) return;
-      const state = payload.state;
-      const playback = 'playback' in payload ? checkPlayback(payload.playback) : data.playback;
-      if (!SONAR_PRESENCE_STATES.includes(state as SonarPresenceState) || playback === undefined) return;
-      const now = Date.now();
-      if (now - lastPresenceAt < LISTEN_ALONG.minUpdateIntervalMs) return;
-      lastPresenceAt = now;
-      data.presenceState = state as SonarPresenceState;
-      data.playback = playback;
+    let latest: { state: SonarPresenceState; playback: SonarPlayback | null } | null = null;
+    let trailing: ReturnType<typeof setTimeout> | null = null;
+    const broadcastPresence = (): void => {
+      if (!latest || socket.disconnected) return;
+      lastPresenceAt = Date.now();
+      data.presenceState = latest.state;
+      data.playback = latest.playback;
+      latest = null;
       this.namespace.to(room).emit(SONAR_SERVER_EVENTS.presenceUpdated, {
         roomId: data.roomId, userId: data.memberId, presenceState: data.presenceState, playback: data.playback,
       });
+    };
+    socket.on(SONAR_CLIENT_EVENTS.presenceUpdate, (payload: unknown) => {
+      if (!isPayload(payload)) return;
+      const state = payload.state;
+      const playback = 'playback' in payload ? checkPlayback(payload.playback) : (latest?.playback ?? data.playback);
+      if (!SONAR_PRESENCE_STATES.includes(state as SonarPresenceState) || playback === undefined) return;
+      latest = { state: state as SonarPresenceState, playback };
+      const wait = lastPresenceAt + LISTEN_ALONG.minUpdateIntervalMs - Date.now();
+      if (wait <= 0) return broadcastPresence();
+      trailing ??= setTimeout(() => {
+        trailing = null;
+        broadcastPresence();
+      }, wait);
+    });
+    socket.once('disconnect', () => {
+      if (trailing) clearTimeout(trailing);
     });
     socket.on(SONAR_CLIENT_EVENTS.ping, (_payload: unknown, ack?: unknown) => {
       if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: true });
