@@ -7,6 +7,8 @@ export interface FakeStripeCall {
   path: string;
   apiKey: string;
   form: Record<string, string>;
+  /** The session link the fake answered with, if it answered with one. */
+  url?: string;
 }
 
 export interface FakeStripe {
@@ -40,7 +42,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const form = Object.fromEntries(new URLSearchParams(body));
     const apiKey = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const path = (req.url ?? '').split('?')[0]!;
-    calls.push({ path, apiKey, form });
+    const call: FakeStripeCall = { path, apiKey, form };
+    calls.push(call);
     res.setHeader('content-type', 'application/json');
     if (failure !== null) {
       res.statusCode = failure;
@@ -50,11 +53,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     n += 1;
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      res.end(JSON.stringify({ id: `cs_test_${n}`, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.test/c/pay/cs_test_${n}` }));
+      call.url = `https://checkout.stripe.test/c/pay/cs_test_${n}`;
+      res.end(JSON.stringify({ id: `cs_test_${n}`, object: 'checkout.session', mode: 'subscription', url: call.url }));
       return;
     }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-      res.end(JSON.stringify({ id: `bps_${n}`, object: 'billing_portal.session', customer: form.customer, url: `https://billing.stripe.test/p/session/bps_${n}` }));
+      call.url = `https://billing.stripe.test/p/session/bps_${n}`;
+      res.end(JSON.stringify({ id: `bps_${n}`, object: 'billing_portal.session', customer: form.customer, url: call.url }));
       return;
     }
     res.statusCode = 404;

@@ -162,9 +162,9 @@ export class SimulatedPayments implements Payments {
     return verifyWith(this.stripe, this.webhookSecret, rawBody, signature);
   }
 
-  /** The Stripe-Signature header for a payload, as Stripe would sign it. */
-  sign(payload: string): string {
-    return this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+  /** The Stripe-Signature header for a payload, as Stripe would sign it (now, or at `timestamp` in seconds). */
+  sign(payload: string, timestamp?: number): string {
+    return this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret, ...(timestamp === undefined ? {} : { timestamp }) });
   }
 
   /** The session a simulator page was opened with, if it is ours, unexpired and for `userId`. */
