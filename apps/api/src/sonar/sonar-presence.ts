@@ -81,10 +81,17 @@ export class SonarPresence {
       const data = namespace.sockets.get(id)?.data as SonarSocketData | undefined;
       if (!data?.memberId) continue;
       const known = members.get(data.memberId);
-      members.set(data.memberId, {
-        id: data.memberId, name: data.name, isTyping: (known?.isTyping ?? false) || data.isTyping, presenceState: data.presenceState,
-        playback: known?.playback ?? data.playback, socketIds: [...(known?.socketIds ?? []), id],
-      });
+      // One entry per member, extended in place: a member with many tabs must not cost a copy per tab.
+      if (known) {
+        known.isTyping ||= data.isTyping;
+        known.presenceState = data.presenceState;
+        known.playback ??= data.playback;
+        known.socketIds.push(id);
+      } else {
+        members.set(data.memberId, {
+          id: data.memberId, name: data.name, isTyping: data.isTyping, presenceState: data.presenceState, playback: data.playback, socketIds: [id],
+        });
+      }
     }
     return [...members.values()];
   }
