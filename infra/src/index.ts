@@ -6,6 +6,7 @@ export * from './platform';
 export * from './db/connect';
 export * from './db/migrate';
 export * from './db/mutex';
+export { executePrepared } from './db/prepared-statements';
 export { NestedConnectionError } from './db/pglite-pool';
 export type * from './db/schema';
 export * from './events/types';

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { GuardedKysely } from './guarded-kysely';
 import { PglitePool } from './pglite-pool';
+import { prepareRegisteredStatements } from './prepared-statements';
 
 export type Db = Kysely<Database>;
 
@@ -28,6 +29,7 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: numericBigints() });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  prepareRegisteredStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }

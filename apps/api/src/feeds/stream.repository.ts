@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { StreamContentType, StreamSort } from '@stardeck/contracts';
-import type { Db, Tx } from '@stardeck/infra';
+import { executePrepared, type Db, type Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { paginate, type Page, type PageRequest } from '../common/paginate';
+import { pageOf, type PageRequest } from '../common/paginate';
 import { collectionVisibility, trackVisibility } from '../common/visibility';
+import { TracksRepository } from '../tracks';
 
 export interface StreamFilter extends PageRequest {
   memberId: string;
@@ -11,11 +12,6 @@ export interface StreamFilter extends PageRequest {
   /** Only what entered the stream at or after this time; null for all of it. */
   since: Date | null;
   sort: StreamSort;
-}
-
-export interface StreamRow {
-  track_id: number;
-  streamed_at: Date;
 }
 
 /**
@@ -30,8 +26,33 @@ export interface StreamRow {
  */
 @Injectable()
 export class StreamRepository {
-  /** One row per track, however many ways it came, at the latest time it came. */
-  list(executor: Db | Tx, filter: StreamFilter): Promise<Page<StreamRow>> {
+  constructor(private readonly tracks: TracksRepository) {}
+
+  /**
+   * A page of the stream with everything its track views show (owner, counts, tags, the reader's
+   * social facts) and the length of the whole stream, in one prepared statement. The stream is
+   * read back to back by members waiting for a new track: a page read as a page query, a count,
+   * the page's tracks and then their tags and social facts was four round trips and five plans,
+   * and planning this join costs more than running it. One snapshot also keeps the count in
+   * agreement with the page and loses no track deleted between two reads.
+   */
+  async page(executor: Db | Tx, filter: StreamFilter) {
+    const viewer = { id: filter.memberId };
+    const sorted = this.order(filter);
+    const page = this.list(executor, filter)
+      .select([sql<number>`count(*) over ()`.as('total'), sql<number>`row_number() over (order by ${sorted})`.as('position')])
+      .orderBy(sorted).limit(filter.limit).offset(filter.offset);
+    const rows = await executePrepared(executor, this.tracks.withViews(executor, viewer)
+      .innerJoin(page.as('page'), 'page.track_id', 'tracks.id')
+      .select(['page.streamed_at', 'page.total'])
+      .orderBy('page.position'));
+    // Past the end of the stream the page has no row to carry the count.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : filter.offset === 0 ? 0 : Number((await this.count(executor, filter)).total);
+    return pageOf(rows, total, filter);
+  }
+
+  /** One row per track, however many ways it came, at the latest time it came; with its play count, for the popular sort. */
+  private list(executor: Db | Tx, filter: StreamFilter) {
     const viewer = { id: filter.memberId };
     const uploads = executor.selectFrom('subscriptions')
       .innerJoin('tracks as uploaded', 'uploaded.user_id', 'subscriptions.subject_id')
@@ -50,15 +71,20 @@ export class StreamRepository {
     if (filter.since) entries = entries.where('entry.entered_at', '>=', filter.since);
     const tracks = entries.groupBy('entry.track_id')
       .select(['entry.track_id', sql<Date>`max(entry.entered_at)`.as('streamed_at')]);
-    const query = executor.selectFrom(tracks.as('stream'))
+    return executor.selectFrom(tracks.as('stream'))
       .leftJoin('track_play_counts', 'track_play_counts.track_id', 'stream.track_id')
       .select(['stream.track_id', 'stream.streamed_at']);
-    return paginate(query, filter, (q) => {
-      if (filter.sort === 'popular') {
-        return q.orderBy(sql`coalesce(track_play_counts.play_count, 0)`, 'desc').orderBy('stream.streamed_at', 'desc').orderBy('stream.track_id', 'desc');
-      }
-      const dir = filter.sort === 'oldest' ? 'asc' : 'desc';
-      return q.orderBy('stream.streamed_at', dir).orderBy('stream.track_id', dir);
-    });
+  }
+
+  private count(executor: Db | Tx, filter: StreamFilter) {
+    return this.list(executor, filter).clearSelect().select(sql<number>`count(*)::bigint`.as('total')).executeTakeFirstOrThrow();
+  }
+
+  /** The page's order, as an ORDER BY list: the numbering of the rows and the page's own order agree. */
+  private order(filter: StreamFilter) {
+    if (filter.sort === 'popular') {
+      return sql`coalesce(track_play_counts.play_count, 0) desc, stream.streamed_at desc, stream.track_id desc`;
+    }
+    return filter.sort === 'oldest' ? sql`stream.streamed_at asc, stream.track_id asc` : sql`stream.streamed_at desc, stream.track_id desc`;
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { formatDuration, type TrackRenditions, type TrackView } from '@stardeck/contracts';
+import { formatDuration, type TagView, type TrackRenditions, type TrackView } from '@stardeck/contracts';
 import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
 import { InjectConfig } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
 import { TagsRepository } from './tags.repository';
-import { NO_SOCIAL_FACTS, TrackSocialRepository } from './track-social.repository';
+import { NO_SOCIAL_FACTS, TrackSocialRepository, type TrackSocialFacts } from './track-social.repository';
 import type { TrackListRow } from './tracks.repository';
 
 export function qualitiesOf(renditions: TrackRenditions | null): string[] {
@@ -32,46 +32,49 @@ export class TrackViewBuilder {
       this.tags.forTracks(executor, ids),
       this.social.forTracks(executor, ids, viewerId === null ? null : { id: viewerId }),
     ]);
-    return Promise.all(rows.map(async (row) => {
-      const own = viewerId !== null && row.user_id === viewerId;
-      const playCount = Number(row.play_count);
-      return {
-        id: row.id,
-        title: row.title,
-        slug: row.slug,
-        user_id: row.user_id,
-        username: row.username,
-        display_name: row.display_name,
-        duration: formatDuration(row.duration),
-        duration_seconds: row.duration,
-        filesize: row.filesize,
-        created: new Date(row.created_at).toISOString(),
-        updated: new Date(row.updated_at).toISOString(),
-        artwork: await this.artwork.urlOf(row),
-        has_artwork: row.artwork_key !== null,
-        visibility: row.visibility,
-        status: row.status,
-        progress: row.status === 'processing' ? row.progress ?? 0 : null,
-        failure_reason: own ? row.failure_reason : null,
-        description: row.description,
-        tags: tagsByTrack.get(row.id) ?? [],
-        filename: row.filename,
-        mimetype: row.mimetype,
-        key: own ? row.source_key : null,
-        extension: row.extension,
-        parent_id: row.parent_id,
-        analysis: {
-          bitrate: row.bitrate,
-          play_count: playCount,
-          peaks: row.list_peaks ?? '',
-          peaks_url: row.list_peaks === null ? null : `${this.config.publicUrl}/v1/tracks/${row.id}/peaks`,
-          standard: { duration: row.duration },
-        },
-        qualities: qualitiesOf(row.renditions as TrackRenditions | null),
+    return Promise.all(rows.map((row) => this.present(row, tagsByTrack.get(row.id) ?? [], socialByTrack.get(row.id) ?? NO_SOCIAL_FACTS, viewerId)));
+  }
+
+  /** One view from what was read of its track (a list that reads tags and social facts in its own statement calls this). */
+  async present(row: TrackListRow, tags: TagView[], social: TrackSocialFacts, viewerId: string | null): Promise<TrackView> {
+    const own = viewerId !== null && row.user_id === viewerId;
+    const playCount = Number(row.play_count);
+    return {
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      user_id: row.user_id,
+      username: row.username,
+      display_name: row.display_name,
+      duration: formatDuration(row.duration),
+      duration_seconds: row.duration,
+      filesize: row.filesize,
+      created: new Date(row.created_at).toISOString(),
+      updated: new Date(row.updated_at).toISOString(),
+      artwork: await this.artwork.urlOf(row),
+      has_artwork: row.artwork_key !== null,
+      visibility: row.visibility,
+      status: row.status,
+      progress: row.status === 'processing' ? row.progress ?? 0 : null,
+      failure_reason: own ? row.failure_reason : null,
+      description: row.description,
+      tags,
+      filename: row.filename,
+      mimetype: row.mimetype,
+      key: own ? row.source_key : null,
+      extension: row.extension,
+      parent_id: row.parent_id,
+      analysis: {
+        bitrate: row.bitrate,
         play_count: playCount,
-        ...(socialByTrack.get(row.id) ?? NO_SOCIAL_FACTS),
-      };
-    }));
+        peaks: row.list_peaks ?? '',
+        peaks_url: row.list_peaks === null ? null : `${this.config.publicUrl}/v1/tracks/${row.id}/peaks`,
+        standard: { duration: row.duration },
+      },
+      qualities: qualitiesOf(row.renditions as TrackRenditions | null),
+      play_count: playCount,
+      ...social,
+    };
   }
 
   async buildOne(executor: Db | Tx, row: TrackListRow, viewerId: string | null): Promise<TrackView> {

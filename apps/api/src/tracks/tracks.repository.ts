@@ -4,6 +4,8 @@ import { storageUsage, type TrackRow } from '@stardeck/domain';
 import { sql } from 'kysely';
 import { paginate, type Page } from '../common/paginate';
 import { trackVisibility, type Viewer } from '../common/visibility';
+import { tagsColumn } from './tags.repository';
+import { socialColumns } from './track-social.repository';
 
 export type { TrackRow };
 
@@ -69,6 +71,15 @@ export class TracksRepository {
         sql<number>`coalesce(track_play_counts.play_count, 0)`.as('play_count'),
         'transcode_progress.percent as progress',
       ]);
+  }
+
+  /**
+   * Everything a track view shows, its tags and social facts for `viewer` included, as one query
+   * on `tracks` for a list to join its page to: the list is then one statement, not a page read
+   * followed by reads of its tracks.
+   */
+  withViews(executor: Db | Tx, viewer: Viewer) {
+    return this.withOwner(executor).select(socialColumns(viewer)).select(tagsColumn());
   }
 
   findView(executor: Db | Tx, id: number): Promise<TrackListRow | undefined> {

@@ -1,0 +1,41 @@
+import { executePrepared } from '@stardeck/infra';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { seededDatabase } from '../support/plan-database';
+
+/**
+ * Hot reads (a stream page) run as prepared statements: Postgres parses and plans their text once
+ * per connection instead of on every request, and they still answer from the data as it is.
+ */
+for (const kind of ['postgres', 'pglite'] as const) {
+  describe(`prepared reads on ${kind}`, () => {
+    const database = seededDatabase(kind, async () => undefined);
+    const tagsNamed = (prefix: string) => database().db.selectFrom('tags').select('name').where('name', 'like', `${prefix}%`).orderBy('name');
+
+    it('answer from the data as it is at each run', async () => {
+      const { db } = database();
+      await db.insertInto('tags').values({ name: 'prep-a', slug: 'prep-a' }).execute();
+      expect(await executePrepared(db, tagsNamed('prep-'))).toEqual([{ name: 'prep-a' }]);
+      await db.insertInto('tags').values({ name: 'prep-b', slug: 'prep-b' }).execute();
+      expect(await executePrepared(db, tagsNamed('prep-'))).toEqual([{ name: 'prep-a' }, { name: 'prep-b' }]);
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('tags').where('name', '=', 'prep-a').execute();
+        expect(await executePrepared(tx, tagsNamed('prep-'))).toEqual([{ name: 'prep-b' }]);
+      });
+    });
+
+    if (kind === 'postgres') {
+      it('are planned once per connection, and no other query is kept', async () => {
+        const query = tagsNamed('once-');
+        const text = query.compile().sql;
+        // One transaction: one connection of the pool.
+        const held = await database().db.transaction().execute(async (tx) => {
+          for (let i = 0; i < 3; i += 1) await executePrepared(tx, query);
+          const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx);
+          return rows.map((row) => row.statement);
+        });
+        expect(held).toEqual([text]);
+      });
+    }
+  });
+}
