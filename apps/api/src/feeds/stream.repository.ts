@@ -51,23 +51,29 @@ export class StreamRepository {
     return pageOf(rows, total, filter);
   }
 
-  /** One row per track, however many ways it came, at the latest time it came; with its play count, for the popular sort. */
+  /**
+   * One row per track, however many ways it came, at the latest time it came; with its play
+   * count, for the popular sort. Each source checks the tracks it brings as it reads them (by the
+   * owner's index, or by id for a collection's), so a page reads what the member follows and never
+   * every listed track of the site.
+   */
   private list(executor: Db | Tx, filter: StreamFilter) {
     const viewer = { id: filter.memberId };
     const uploads = executor.selectFrom('subscriptions')
-      .innerJoin('tracks as uploaded', 'uploaded.user_id', 'subscriptions.subject_id')
+      .innerJoin('tracks', 'tracks.user_id', 'subscriptions.subject_id')
       .where('subscriptions.subscriber_id', '=', viewer.id)
-      .select(['uploaded.id as track_id', 'uploaded.created_at as entered_at']);
+      .where(trackVisibility.listedTo(viewer))
+      .select(['tracks.id as track_id', 'tracks.created_at as entered_at']);
     const adds = executor.selectFrom('collection_follows')
       .innerJoin('collections', 'collections.id', 'collection_follows.collection_id')
       .innerJoin('collection_tracks', 'collection_tracks.collection_id', 'collection_follows.collection_id')
+      .innerJoin('tracks', 'tracks.id', 'collection_tracks.track_id')
       .where('collection_follows.user_id', '=', viewer.id)
       .where(collectionVisibility.visibleTo(viewer))
+      .where(trackVisibility.listedTo(viewer))
       .select(['collection_tracks.track_id', 'collection_tracks.added_at as entered_at']);
     const sources = filter.contentType === 'uploads' ? uploads : filter.contentType === 'collections' ? adds : uploads.unionAll(adds);
-    let entries = executor.selectFrom(sources.as('entry'))
-      .innerJoin('tracks', 'tracks.id', 'entry.track_id')
-      .where(trackVisibility.listedTo(viewer));
+    let entries = executor.selectFrom(sources.as('entry'));
     if (filter.since) entries = entries.where('entry.entered_at', '>=', filter.since);
     const tracks = entries.groupBy('entry.track_id')
       .select(['entry.track_id', sql<Date>`max(entry.entered_at)`.as('streamed_at')]);
