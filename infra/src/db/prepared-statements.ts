@@ -17,7 +17,9 @@ const names = new Map<string, string>();
  * then only binds and runs it. For hot reads whose planning costs more than their run (a stream page
  * joins a dozen read models to show ten tracks: 0.7 ms of planning, 0.5 ms of work). On PGlite it
  * runs as any query. Statements are named per connection, so a pooler in front of Postgres must
- * support prepared statements (PgBouncer 1.21 or later in transaction mode).
+ * support prepared statements (PgBouncer 1.21 or later in transaction mode). Only for queries that
+ * name their columns: a prepared `select *` fails once a migration adds a column under a running
+ * process.
  */
 export async function executePrepared<O>(executor: QueryRunner, query: Compilable<O>): Promise<O[]> {
   const compiled = query.compile();
