@@ -14,7 +14,7 @@ const names = new Map<string, string>();
 
 /**
  * Runs a query as a prepared statement on Postgres: each connection parses and plans its text once,
- * then only binds and runs it. For hot reads whose planning costs more than their run (a stream page
+ * then only binds and runs it (see prepareRegisteredStatements for how it is planned). For hot reads whose planning costs more than their run (a stream page
  * joins a dozen read models to show ten tracks: 0.7 ms of planning, 0.5 ms of work). On PGlite it
  * runs as any query. Statements are named per connection, so a pooler in front of Postgres must
  * support prepared statements (PgBouncer 1.21 or later in transaction mode). Only for queries that
@@ -29,9 +29,17 @@ export async function executePrepared<O>(executor: QueryRunner, query: Compilabl
   return (await executor.executeQuery(compiled)).rows;
 }
 
-/** Makes the pool's connections run the texts executePrepared registered as named statements. */
+/**
+ * Makes the pool's connections run the texts executePrepared registered as named statements, each
+ * planned once for any parameters (a generic plan; other queries are unnamed and always planned for
+ * their values). Planned for one member's values, a stream page could pick a plan that is fine for
+ * ten followed members and a hundred times slower for a thousand, or one that trusts statistics a
+ * burst of uploads has not yet refreshed; the generic plan holds for both.
+ */
 export function prepareRegisteredStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
+    // Queued before any query of the pool's user; a server that refuses it plans as usual.
+    client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
       const name = typeof text === 'string' ? names.get(text) : undefined;
