@@ -25,20 +25,21 @@ for (const kind of ['postgres', 'pglite'] as const) {
     });
 
     if (kind === 'postgres') {
-      it('are planned once per connection, for any values, and other queries are not kept', async () => {
+      it('are planned once per connection, for any values, on connections of their own: every other query is planned for its values', async () => {
+        const { db } = database();
         // A text of its own: the plans counted are this test's.
-        const slugsNamed = (prefix: string) => database().db.selectFrom('tags').select('slug').where('name', 'like', `${prefix}%`);
+        const slugsNamed = (prefix: string) => db.selectFrom('tags').select('slug').where('name', 'like', `${prefix}%`);
         const text = slugsNamed('once-').compile().sql;
-        // One transaction: one connection of the pool.
-        const held = await database().db.transaction().execute(async (tx) => {
-          for (const prefix of ['once-', 'twice-', 'once-']) await executePrepared(tx, slugsNamed(prefix));
-          const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
-            select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(tx);
-          return rows;
-        });
-        expect(held.find((row) => row.statement === text)).toEqual({ statement: text, generic_plans: 3, custom_plans: 0 });
-        // Anything else it holds was run prepared by the test before; unprepared queries (this read of them too) are not kept.
-        expect(held.filter((row) => ![text, tagsNamed('').compile().sql].includes(row.statement))).toEqual([]);
+        for (const prefix of ['once-', 'twice-', 'once-']) await executePrepared(db, slugsNamed(prefix));
+        // Run one after another, they took the same idle connection, which this read takes too.
+        const held = await executePrepared(db, db.selectFrom(sql<{ statement: string; generic_plans: number; custom_plans: number }>`pg_prepared_statements`.as('p'))
+          .select(['p.statement', 'p.generic_plans', 'p.custom_plans']).where('p.statement', '=', text));
+        expect(held).toEqual([{ statement: text, generic_plans: 3, custom_plans: 0 }]);
+        const mode = (executor: typeof db) => executor.selectNoFrom(sql<string>`current_setting('plan_cache_mode')`.as('mode'));
+        expect(await executePrepared(db, mode(db))).toEqual([{ mode: 'force_generic_plan' }]);
+        expect(await mode(db).execute()).toEqual([{ mode: 'auto' }]);
+        // Inside a transaction it runs there, as any query.
+        expect(await db.transaction().execute((tx) => executePrepared(tx, mode(tx)))).toEqual([{ mode: 'auto' }]);
       });
     }
   });

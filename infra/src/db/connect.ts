@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { GuardedKysely } from './guarded-kysely';
 import { PglitePool } from './pglite-pool';
-import { prepareRegisteredStatements } from './prepared-statements';
+import { attachPreparedPool } from './prepared-statements';
 
 export type Db = Kysely<Database>;
 
@@ -26,12 +26,13 @@ function numericBigints(): pg.CustomTypesConfig {
 }
 
 export function connectPostgres(url: string, options: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: numericBigints() });
+  const config = { connectionString: url, types: numericBigints() };
+  const pool = new pg.Pool({ ...config, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  prepareRegisteredStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', url, close: () => db.destroy() };
+  const closePrepared = attachPreparedPool(db, config);
+  return { db, kind: 'postgres', url, close: async () => { await Promise.all([db.destroy(), closePrepared()]); } };
 }
 
 export async function connectPglite(dataDir: string | null): Promise<DbHandle> {
