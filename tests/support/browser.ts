@@ -60,6 +60,16 @@ export function watch(page: Page): WatchedPage {
   };
 }
 
+/** The viewport the suites test at: a laptop screen. */
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A new tab in a context of its own, its recorders attached before the first script runs. */
+export async function openWatchedPage(browser: Browser, viewport = DESKTOP): Promise<WatchedPage & { context: BrowserContext }> {
+  const context = await browser.newContext({ viewport });
+  await watchContext(context);
+  return { context, ...watch(await context.newPage()) };
+}
+
 let axeSource: string | null = null;
 
 /**

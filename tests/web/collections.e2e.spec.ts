@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, watch, watchContext, type WatchedPage, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -36,10 +36,8 @@ describe('library and collections in the browser', () => {
     p.waitForResponse((res) => res.request().method() === method && path.test(new URL(res.url()).pathname));
 
   const signedInPage = async (who: Member) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await watchContext(context);
-    const view = watch(await context.newPage());
+    const view = await openWatchedPage(browser);
+    contexts.push(view.context);
     view.page.on('request', (req) => req.method() === 'GET' && who === member && loads.push(new URL(req.url()).pathname + new URL(req.url()).search));
     await signInThroughModal(view.page, server.url, who);
     return view;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, watch, watchContext, type WatchedPage, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { waitFor } from '../support/services';
@@ -43,9 +43,7 @@ describe('discover, stream and live notifications in the browser', () => {
     }, 30_000);
 
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await watchContext(context);
-    watched = watch(await context.newPage());
+    ({ context, ...watched } = await openWatchedPage(browser));
     page = watched.page;
     await signInThroughModal(page, server.url, listener);
   }, 120_000);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../auth/helpers';
-import { assertWebBuilt, launchChromium, signInThroughModal, type WatchedPage, watch, watchContext, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, launchChromium, openWatchedPage, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -33,9 +33,7 @@ describe('a downgrade during playback in endless mode', () => {
     await request(server.url).post('/v1/payments/simulator/checkout').set(bearer(member)).send({ session, outcome: 'complete' }).expect(200);
     for (const title of ['First Orbit', 'Second Orbit', 'Third Orbit']) await make.newTrack({ owner: member, title });
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await watchContext(context);
-    watched = watch(await context.newPage());
+    ({ context, ...watched } = await openWatchedPage(browser));
     page = watched.page;
     await signInThroughModal(page, server.url, member);
   }, 180_000);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, type Session } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, type WatchedPage, watch, watchContext, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -31,9 +31,7 @@ describe('contact, legal documents and membership in the browser', () => {
     make = factories({ url: server.url, admin });
     member = await make.newMember();
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await watchContext(context);
-    watched = watch(await context.newPage());
+    ({ context, ...watched } = await openWatchedPage(browser));
     page = watched.page;
     await signInThroughModal(page, server.url, member);
   }, 120_000);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, watch, watchContext, type WatchedPage, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Waits as long as a locator does: the machine may be busy with other suites. */
@@ -37,11 +37,10 @@ describe('direct messages and news in the browser', () => {
    * the test moves forward, so a 20 s poll takes no 20 s of the run.
    */
   async function signedIn(person: { email: string; password: string }, options: { clock?: boolean } = {}): Promise<WatchedPage> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await watchContext(context);
-    if (options.clock) await context.clock.install();
-    const tab = watch(await context.newPage());
+    const tab = await openWatchedPage(browser);
+    contexts.push(tab.context);
+    // Before the first navigation, so the app's timers run on it from the start.
+    if (options.clock) await tab.context.clock.install();
     await signInThroughModal(tab.page, server.url, person);
     return tab;
   }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, screenshot, signInThroughModal, type WatchedPage, watch, watchContext, WEB_DIR } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -46,9 +46,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     collectionId = created.body.data.collection.id;
 
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await watchContext(context);
-    watched = watch(await context.newPage());
+    ({ context, ...watched } = await openWatchedPage(browser));
     page = watched.page;
     await signInThroughModal(page, server.url, member);
   }, 120_000);

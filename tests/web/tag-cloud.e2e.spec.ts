@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, newMember } from '../auth/helpers';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
-import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, screenshot, watch, watchContext } from '../support/browser';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, watch, WEB_DIR } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { waitFor } from '../support/services';
 import { uploadTrack, type TracksWorld } from '../tracks/helpers';
@@ -51,9 +51,7 @@ describe('tag cloud in the browser', () => {
       return res.body.data.tags.filter((t: { usage_count: number }) => t.usage_count >= 2).length === 2;
     });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await watchContext(context);
-    const { page, problems, cspViolations } = watch(await context.newPage());
+    const { context, page, problems, cspViolations } = await openWatchedPage(browser);
     await page.goto(`${server.url}/explore/tags`);
     const cloud = page.getByRole('list', { name: 'Tags, most used first' });
     await cloud.waitFor();
