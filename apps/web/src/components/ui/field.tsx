@@ -50,6 +50,34 @@ export function TextField({ label, value, onValue, error, hint, multiline, class
   );
 }
 
+interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onValue: (value: T) => void;
+}
+
+/** A labelled choice among fixed values (a visibility, a status), in the same terminal style. */
+export function SelectField<T extends string>({ label, value, options, onValue }: SelectFieldProps<T>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <p className="field__label">
+        <span aria-hidden="true">&gt; </span>
+        <label htmlFor={id}>{label}</label>
+      </p>
+      {/* The options are exactly `options`, so the chosen value is one of them. */}
+      <select id={id} className="field__input" value={value} onChange={(e) => onValue(e.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface CheckboxFieldProps {
   label: ReactNode;
   checked: boolean;

@@ -1,9 +1,9 @@
-import { TRACK_VISIBILITIES, type CollectionVisibility } from '@stardeck/contracts/browser';
-import { useEffect, useId } from 'react';
+import { TRACK_VISIBILITIES } from '@stardeck/contracts/browser';
+import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ArtworkField } from '../../../components/ui/artwork-field';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { ModalFrame } from '../../../components/ui/modal-frame';
 import { editorStore, openCreate, openEdit, setField, setRemoveArtwork, submit } from '../editor';
 import { collectionDescriptionError, collectionNameError } from '../form-rules';
@@ -56,7 +56,6 @@ interface FormModalProps {
 
 function CollectionFormModal({ title, submitLabel, onClose, onSaved }: FormModalProps) {
   const { form } = useSnapshot(editorStore);
-  const visibilityId = useId();
   const nameError = form.touched ? collectionNameError(form.name) : null;
   const descriptionError = form.touched ? collectionDescriptionError(form.description) : null;
   return (
@@ -80,19 +79,7 @@ function CollectionFormModal({ title, submitLabel, onClose, onSaved }: FormModal
               error={descriptionError ?? undefined}
               multiline
             />
-            <div className="field">
-              <p className="field__label">
-                <span aria-hidden="true">&gt; </span>
-                <label htmlFor={visibilityId}>visibility</label>
-              </p>
-              <select id={visibilityId} className="field__input" value={form.visibility} onChange={(e) => setField('visibility', e.target.value as CollectionVisibility)}>
-                {TRACK_VISIBILITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField label="visibility" value={form.visibility} options={TRACK_VISIBILITIES} onValue={(v) => setField('visibility', v)} />
             {form.currentArtwork && !form.artwork && !form.removeArtwork && (
               <img className="artwork-field__preview" src={form.currentArtwork} alt="current artwork" width={72} height={72} />
             )}

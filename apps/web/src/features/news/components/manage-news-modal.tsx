@@ -1,7 +1,7 @@
 import { NEWS, NEWS_STATUSES, NEWS_VISIBILITIES, checkNewsForm, type NewsPostView, type NewsStatus, type NewsVisibility } from '@stardeck/contracts/browser';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ModalFrame } from '../../../components/ui/modal-frame';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { saveNews } from '../store';
 
 const BUSY_RESET_MS = 300;
@@ -17,8 +17,6 @@ export function Component({ post, onClose }: { post?: Post; onClose: () => void 
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const statusId = useId();
-  const visibilityId = useId();
 
   const save = async () => {
     const problems = checkNewsForm({ title, content });
@@ -47,18 +45,8 @@ export function Component({ post, onClose }: { post?: Post; onClose: () => void 
       }}>
         <TextField label="title" value={title} onValue={setTitle} error={errors.title} hint={`${title.trim().length}/${NEWS.titleMax}`} data-autofocus />
         <TextField label="content" value={content} onValue={setContent} error={errors.content} multiline />
-        <div className="field">
-          <p className="field__label"><span aria-hidden="true">&gt; </span><label htmlFor={statusId}>status</label></p>
-          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as NewsStatus)}>
-            {NEWS_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <p className="field__label"><span aria-hidden="true">&gt; </span><label htmlFor={visibilityId}>visibility</label></p>
-          <select id={visibilityId} value={visibility} onChange={(e) => setVisibility(e.target.value as NewsVisibility)}>
-            {NEWS_VISIBILITIES.map((v) => <option key={v} value={v}>{v}</option>)}
-          </select>
-        </div>
+        <SelectField label="status" value={status} options={NEWS_STATUSES} onValue={setStatus} />
+        <SelectField label="visibility" value={visibility} options={NEWS_VISIBILITIES} onValue={setVisibility} />
         <div className="actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'saving...' : post ? 'save_changes' : 'create_post'}</button>
           <button type="button" className="btn" onClick={onClose}>cancel</button>

@@ -1,7 +1,6 @@
-import { DESCRIPTION_MAX, TAGS_PER_TRACK, TITLE_MAX, TRACK_VISIBILITIES, type TrackVisibility } from '@stardeck/contracts/browser';
-import { useId } from 'react';
+import { DESCRIPTION_MAX, TAGS_PER_TRACK, TITLE_MAX, TRACK_VISIBILITIES } from '@stardeck/contracts/browser';
 import { ArtworkField } from '../../../components/ui/artwork-field';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import type { TrackForm, TrackFormView } from '../store';
 import { TagPicker } from './tag-picker';
 
@@ -15,24 +14,11 @@ interface TrackFormFieldsProps {
 
 /** Title, description, visibility, tags (5 per track) and artwork: the fields upload and edit share. */
 export function TrackFormFields({ form, set, disabled, removableArtwork }: TrackFormFieldsProps) {
-  const visibilityId = useId();
   return (
     <fieldset className="track-form" disabled={disabled}>
       <TextField label="title" value={form.title} onValue={(v) => set('title', v)} maxLength={TITLE_MAX} required />
       <TextField label="description" value={form.description} onValue={(v) => set('description', v)} maxLength={DESCRIPTION_MAX} multiline />
-      <div className="field">
-        <p className="field__label">
-          <span aria-hidden="true">&gt; </span>
-          <label htmlFor={visibilityId}>visibility</label>
-        </p>
-        <select id={visibilityId} className="field__input" value={form.visibility} onChange={(e) => set('visibility', e.target.value as TrackVisibility)}>
-          {TRACK_VISIBILITIES.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="visibility" value={form.visibility} options={TRACK_VISIBILITIES} onValue={(v) => set('visibility', v)} />
       <TagPicker tags={form.tags} onChange={(tags) => set('tags', tags)} max={TAGS_PER_TRACK} />
       <ArtworkField
         artwork={form.artwork}
