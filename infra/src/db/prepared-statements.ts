@@ -28,11 +28,12 @@ const preparedPools = new WeakMap<object, QueryRunner>();
 export async function executePrepared<O>(executor: QueryRunner, query: Compilable<O>): Promise<O[]> {
   const compiled = query.compile();
   const prepared = preparedPools.get(executor);
-  if (!prepared) return (await executor.executeQuery(compiled)).rows;
-  if (!names.has(compiled.sql) && names.size < MAX_PREPARED_TEXTS) {
+  if (prepared && !names.has(compiled.sql) && names.size < MAX_PREPARED_TEXTS) {
     names.set(compiled.sql, `prepared_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 32)}`);
   }
-  return (await prepared.executeQuery(compiled)).rows;
+  // A text past the cap stays on the main pool, planned for its values like any query.
+  const runner = prepared && names.has(compiled.sql) ? prepared : executor;
+  return (await runner.executeQuery(compiled)).rows;
 }
 
 /**
