@@ -118,12 +118,14 @@ describe('Sonar listen along: shared tracks and the host player state', () => {
     for (let position = 0; position < 20; position += 1) {
       host.socket.emit('presence_update', { state: 'listening', playback: { trackId: world.tracks.public, position, playing: true } });
     }
-    // The burst ends with the host stopping: that is what the room must be left with.
+    // The burst ends with the host stopping, then going idle (a state without a playback): the
+    // room must be left with the stop, not the track the burst began with.
     host.socket.emit('presence_update', { state: 'active', playback: null });
+    host.socket.emit('presence_update', { state: 'idle' });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const heard = fan.tab.received.filter((r) => r.event === 'presence_updated').map((r) => r.payload as { playback: unknown });
     expect(heard.length).toBeGreaterThanOrEqual(2);
     expect(heard.length).toBeLessThan(5);
-    expect(heard.at(-1)).toMatchObject({ presenceState: 'active', playback: null });
+    expect(heard.at(-1)).toMatchObject({ presenceState: 'idle', playback: null });
   });
 });

@@ -178,7 +178,8 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
     socket.on(SONAR_CLIENT_EVENTS.presenceUpdate, (payload: unknown) => {
       if (!isPayload(payload)) return;
       const state = payload.state;
-      const playback = 'playback' in payload ? checkPlayback(payload.playback) : (latest?.playback ?? data.playback);
+      // Without a playback, the state keeps the one already waiting to go out (a stop stays a stop).
+      const playback = 'playback' in payload ? checkPlayback(payload.playback) : latest ? latest.playback : data.playback;
       if (!SONAR_PRESENCE_STATES.includes(state as SonarPresenceState) || playback === undefined) return;
       latest = { state: state as SonarPresenceState, playback };
       const wait = lastPresenceAt + LISTEN_ALONG.minUpdateIntervalMs - Date.now();
