@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 
 export type PaidPlanSlug = 'core' | 'premium';
@@ -120,6 +120,8 @@ export class StripePayments implements Payments {
 
 /** What a simulated checkout page is given: who may complete it, for which plan, until when. */
 export interface SimulatedSession {
+  /** Each checkout is a session of its own, as Stripe's are, even two in the same millisecond. */
+  id: string;
   userId: string;
   plan: PaidPlanSlug;
   expiresAt: number;
@@ -150,7 +152,7 @@ export class SimulatedPayments implements Payments {
   }
 
   async createCheckout(input: CheckoutInput): Promise<{ url: string }> {
-    const session = this.encode({ userId: input.userId, plan: input.plan, expiresAt: this.now() + SESSION_TTL_MS });
+    const session = this.encode({ id: randomUUID(), userId: input.userId, plan: input.plan, expiresAt: this.now() + SESSION_TTL_MS });
     return { url: `${this.options.publicUrl}/checkout-simulator?${new URLSearchParams({ session }).toString()}` };
   }
 
