@@ -165,6 +165,24 @@ export function jobQueueContract(name: string, start: StartQueue, adapterSetting
       expect(attempts[0]).toBeLessThanOrEqual(2);
     });
 
+    it('stops an idle consumer at once, and a job enqueued after that goes to a consumer still running', async () => {
+      const q = await queue<{ n: number }>();
+      const stoppedGot: number[] = [];
+      const idle = await q.consume(async (job) => void stoppedGot.push(job.n));
+      // Long enough for its first pull to be waiting on the server.
+      await sleep(500);
+      // An operator's SIGTERM waits on this: it must not sit out a pull already in flight.
+      const began = performance.now();
+      await idle.stop();
+      expect(performance.now() - began).toBeLessThan(1_000);
+      const got: number[] = [];
+      await q.consume(async (job) => void got.push(job.n));
+      await q.enqueue('after-stop', { n: 1 });
+      await until(() => got.length === 1);
+      await sleep(200);
+      expect([stoppedGot, got]).toEqual([[], [1]]);
+    });
+
     it('refuses jobs once closed', async () => {
       const q = await queue<{ n: number }>();
       await q.enqueue('before', { n: 1 });

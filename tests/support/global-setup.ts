@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,8 +25,34 @@ interface Templates {
 /** Shared by every project of the run (each project calls its global setup in this one process). */
 const shared = globalThis as typeof globalThis & { stardeckTemplates?: Promise<Templates> };
 
+/** Linux's memory-backed file system, where every process may write. */
+const MEMORY_FS = '/dev/shm';
+
+/**
+ * Where the run keeps its temporary files: a folder on the memory-backed file system when there
+ * is one. Every embedded server starts from a copy of the PGlite template (about 1,200 files,
+ * 29 MB): on the disk of a small virtual machine that copy alone took 0.7 s, in memory 0.05 s.
+ * Storage, uploads, renditions and Chromium profiles gain the same way. Test workers inherit
+ * TMPDIR, so `os.tmpdir()` in a test or a server under test points here; STARDECK_TEST_TMPDIR
+ * chooses another place.
+ */
+function runTempRoot(): string {
+  const wanted = process.env.STARDECK_TEST_TMPDIR ?? (memoryFsWritable() ? MEMORY_FS : tmpdir());
+  return mkdtempSync(join(wanted, 'stardeck-test-run-'));
+}
+
+function memoryFsWritable(): boolean {
+  try {
+    accessSync(MEMORY_FS, constants.W_OK);
+    return process.platform === 'linux';
+  } catch {
+    return false;
+  }
+}
+
 async function createTemplates(): Promise<Templates> {
-  const root = mkdtempSync(join(tmpdir(), 'stardeck-template-'));
+  const root = runTempRoot();
+  process.env.TMPDIR = root;
   const pgliteDir = join(root, 'pglite');
   const pglite = await connectPglite(pgliteDir);
   await migrateToLatest(pglite.db);

@@ -24,7 +24,7 @@ export interface JetStreamJobQueueOptions {
 type Handler<T> = (job: T, context: JobContext) => Promise<void>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long one pull waits for a job; also bounds how long stop() waits for an idle slot. */
+/** How long one pull waits for a job before the slot asks again. */
 const PULL_EXPIRES_MS = 2_000;
 
 /**
@@ -77,12 +77,16 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
 
   async consume(handler: Handler<T>, options: ConsumeOptions<T> = {}): Promise<JobSubscription> {
     const abort = new AbortController();
-    const slots = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => this.slot(handler, options, abort.signal));
+    const running = new Set<Promise<void>>();
+    for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) void this.slot(handler, options, abort.signal, running);
     const subscription: JobSubscription = {
+      // Waits for the jobs being handled, not for idle slots: a pull in flight cannot be called
+      // back, and waiting out its expiry made every stop take two seconds. A job that still
+      // arrives through it is handed back at once (see slot).
       stop: async () => {
         abort.abort();
         this.subscriptions.delete(subscription);
-        await Promise.all(slots);
+        await Promise.all(running);
       },
     };
     this.subscriptions.add(subscription);
@@ -98,7 +102,7 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
   }
 
   /** One job at a time: pulling only when free means no job waits in a busy worker's buffer. */
-  private async slot(handler: Handler<T>, options: ConsumeOptions<T>, signal: AbortSignal): Promise<void> {
+  private async slot(handler: Handler<T>, options: ConsumeOptions<T>, signal: AbortSignal, running: Set<Promise<void>>): Promise<void> {
     while (!signal.aborted && !this.closed) {
       try {
         const consumer = await this.consumer();
@@ -108,7 +112,9 @@ export class JetStreamJobQueue<T> implements JobQueue<T> {
           msg.nak();
           return;
         }
-        await this.handle(msg, handler, options, signal);
+        const job = this.handle(msg, handler, options, signal);
+        running.add(job);
+        await job.finally(() => running.delete(job));
       } catch (error) {
         if (signal.aborted || this.closed) return;
         this.options.logger.warn({ err: error, stream: this.options.stream }, 'job queue pull interrupted; retrying');
