@@ -104,6 +104,33 @@ describe('web client served by the API', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('redraws the starfield only when a star has moved a whole pixel, so a page left open stays cheap', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Counts clears of the star canvas, one per redraw.
+    await context.addInitScript(() => {
+      const scope = globalThis as unknown as { starRedraws: number; CanvasRenderingContext2D: { prototype: { clearRect(...args: unknown[]): void } } };
+      scope.starRedraws = 0;
+      const clear = scope.CanvasRenderingContext2D.prototype.clearRect;
+      scope.CanvasRenderingContext2D.prototype.clearRect = function (this: unknown, ...args: unknown[]) {
+        scope.starRedraws += 1;
+        return clear.apply(this, args);
+      };
+    });
+    const open = await context.newPage();
+    await open.goto(`${server.url}/`);
+    await open.getByRole('heading', { level: 1, name: 'stardeck' }).waitFor();
+    const redraws = () => open.evaluate(() => (globalThis as unknown as { starRedraws: number }).starRedraws);
+    const before = await redraws();
+    const inkBefore = await canvasInk(open);
+    await open.waitForTimeout(2_000);
+    const perSecond = ((await redraws()) - before) / 2;
+    // The nearest star crosses about 15 pixels a second on a 1,280-pixel canvas; every frame would be 60.
+    expect(perSecond).toBeGreaterThan(5);
+    expect(perSecond).toBeLessThan(25);
+    expect(await canvasInk(open)).not.toBe(inkBefore);
+    await context.close();
+  });
+
   it('keeps the starfield still for visitors who prefer reduced motion', async () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const still = await context.newPage();

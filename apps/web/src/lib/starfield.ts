@@ -11,6 +11,16 @@ export interface Star {
 /** Viewport widths per second a nearest star travels. */
 const DRIFT_SPEED = 0.012;
 
+/**
+ * How long to wait between redraws on a canvas `widthPx` device pixels wide: the time the nearest
+ * star takes to cross one pixel. Stars sit on whole pixels, so drawing more often paints the same
+ * picture again: at 60 frames a second a full-page canvas kept a core half busy on a page nobody
+ * touched, for a sky that changes about fifteen times a second on a laptop screen.
+ */
+export function redrawIntervalMs(widthPx: number): number {
+  return 1000 / Math.max(1, DRIFT_SPEED * widthPx);
+}
+
 export function createStars(count: number = STAR_COUNT, random: () => number = Math.random): Star[] {
   return Array.from({ length: count }, () => ({ x: random(), y: random(), depth: 0.15 + 0.85 * random() }));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { STAR_COUNT, createStars, drawStars, driftStars } from '../../lib/starfield';
+import { STAR_COUNT, createStars, drawStars, driftStars, redrawIntervalMs } from '../../lib/starfield';
 
 /** Longest step one frame may take, so a backgrounded tab does not make the stars jump. */
 const MAX_FRAME_SECONDS = 0.1;
@@ -26,10 +26,13 @@ export function Starfield() {
       draw();
     };
     const tick = (now: number) => {
-      if (previous !== null) driftStars(stars, Math.min((now - previous) / 1000, MAX_FRAME_SECONDS));
+      frame = requestAnimationFrame(tick);
+      const interval = redrawIntervalMs(canvas.width);
+      // Not yet a whole pixel of movement for any star: the canvas would not change.
+      if (previous !== null && now - previous < interval) return;
+      if (previous !== null) driftStars(stars, Math.min((now - previous) / 1000, Math.max(MAX_FRAME_SECONDS, (2 * interval) / 1000)));
       previous = now;
       draw();
-      frame = requestAnimationFrame(tick);
     };
     const start = () => {
       cancelAnimationFrame(frame);
