@@ -74,7 +74,9 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   app.useGlobalFilters(new EnvelopeExceptionFilter());
   useRealtimeAdapter(app, platform);
 
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
+  // Built on the first request for it, not at every start: describing every route and contract
+  // schema took longer than the rest of creating the app.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false });
