@@ -27,6 +27,8 @@ const shared = globalThis as typeof globalThis & { stardeckTemplates?: Promise<T
 
 /** Linux's memory-backed file system, where every process may write. */
 const MEMORY_FS = '/dev/shm';
+/** The temporary folder before the run pointed TMPDIR at its own (a watch mode's next run starts from it again). */
+const SYSTEM_TMPDIR = tmpdir();
 
 /**
  * Where the run keeps its temporary files: a folder on the memory-backed file system when there
@@ -37,7 +39,7 @@ const MEMORY_FS = '/dev/shm';
  * chooses another place.
  */
 function runTempRoot(): string {
-  const wanted = process.env.STARDECK_TEST_TMPDIR ?? (memoryFsWritable() ? MEMORY_FS : tmpdir());
+  const wanted = process.env.STARDECK_TEST_TMPDIR ?? (memoryFsWritable() ? MEMORY_FS : SYSTEM_TMPDIR);
   return mkdtempSync(join(wanted, 'stardeck-test-run-'));
 }
 
@@ -75,6 +77,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     templates.users -= 1;
     if (templates.users > 0) return;
     shared.stardeckTemplates = undefined;
+    process.env.TMPDIR = SYSTEM_TMPDIR;
     rmSync(templates.root, { recursive: true, force: true });
     if (templates.postgresTemplate) await dropDatabase(templates.postgresTemplate);
   };
