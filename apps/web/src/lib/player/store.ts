@@ -157,6 +157,7 @@ async function startCurrent(): Promise<void> {
   player.loading = true;
   player.playing = false;
   player.progress = 0;
+  pendingSeek = null;
   player.duration = track.duration_seconds ?? 0;
   player.source = null;
   void topUpEndless(track.id);
@@ -185,10 +186,22 @@ export function resume(): void {
   if (player.currentId !== null && !player.loading) engine?.play();
 }
 
+/**
+ * The last seek, until the engine reports a time near it. The audio element reports the time it
+ * had before a seek for a moment after it, and taking that report would undo the seek: three quick
+ * presses of → then moved 5 s instead of 15, since each started from the undone position.
+ */
+let pendingSeek: { to: number; at: number } | null = null;
+/** How close a report must come to a pending seek's target to count as its landing. */
+const SEEK_LANDED_SECONDS = 0.5;
+/** After this long a seek counts as landed wherever the engine says it is (it may have clamped it). */
+const SEEK_SETTLE_MS = 1_000;
+
 export function seek(seconds: number): void {
   if (player.currentId === null) return;
   const to = Math.max(0, Math.min(player.duration || seconds, seconds));
   player.progress = to;
+  pendingSeek = { to, at: performance.now() };
   engine?.seek(to);
 }
 
@@ -296,7 +309,13 @@ export function reportPlaying(playing: boolean): void {
 }
 
 export function reportProgress(seconds: number): void {
-  if (Number.isFinite(seconds)) player.progress = seconds;
+  if (!Number.isFinite(seconds)) return;
+  if (pendingSeek) {
+    const early = performance.now() - pendingSeek.at < SEEK_SETTLE_MS;
+    if (early && Math.abs(seconds - pendingSeek.to) > SEEK_LANDED_SECONDS) return;
+    pendingSeek = null;
+  }
+  player.progress = seconds;
 }
 
 export function reportError(): void {

@@ -6,7 +6,8 @@ import { aMember, failure, fakeApi, ok, type FakeCall } from '../../testing/fake
 import { endlessExclusions, nextOn, playOn, previousOn } from './rules';
 import { loadSettings } from './settings';
 import {
-  checkEndlessAccess, ended, enqueue, next, play, playLabel, player, previous, registerEngine, reportReady, reset, setEndless, setVolume,
+  checkEndlessAccess, ended, enqueue, next, play, playLabel, player, previous, registerEngine, reportProgress, reportReady, reset, seekBy,
+  setEndless, setVolume,
 } from './store';
 
 const track = (id: number): TrackView => ({ id, title: `track ${id}`, duration_seconds: 60, username: 'nova' }) as TrackView;
@@ -102,6 +103,40 @@ describe('player queue and history (spec §4 Player)', () => {
     await play(track(9));
     expect(player).toMatchObject({ currentId: 9, loading: false, source: null });
     expect(toasts.list).toMatchObject([{ kind: 'error', description: 'Track is still processing' }]);
+  });
+
+  it('adds up quick seeks although the audio reports its old time in between, and follows it again once a seek lands', async () => {
+    fakePlayer();
+    await play(track(1));
+    reportReady(60);
+    reportProgress(4);
+    seekBy(5);
+    // The audio element still says where it was before the seek.
+    reportProgress(4);
+    seekBy(5);
+    seekBy(5);
+    expect(player.progress).toBe(19);
+    expect(engine.seek.mock.calls.map(([to]) => to)).toEqual([9, 14, 19]);
+    reportProgress(19.1);
+    reportProgress(20);
+    expect(player.progress).toBe(20);
+  });
+
+  it('takes the time the audio settles on when a seek does not land where it asked, after a second', async () => {
+    fakePlayer();
+    await play(track(1));
+    reportReady(60);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      seekBy(30);
+      reportProgress(12);
+      expect(player.progress).toBe(30);
+      vi.advanceTimersByTime(1_000);
+      reportProgress(12);
+      expect(player.progress).toBe(12);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clamps volume to 0..1 in steps of 0.01', () => {
