@@ -85,6 +85,22 @@ describe('projection runner', () => {
     expect(await statsCounters(db)).toEqual({});
   });
 
+  it('stores where it stands while events it does not handle keep coming, not only once they stop', async () => {
+    const { store, db, startRelay, startRunner } = await setup();
+    startRelay();
+    startRunner(NO_SILENCE_FALLBACK);
+    await waitFor(async () => (await ownerOf(db)) === OWNER_ID);
+    await recordCheckpointWrites(db);
+    // One every 50 ms for 1.5 s: the runner is never idle for its 250 ms.
+    for (let i = 0; i < 30; i++) {
+      await store.append(`steady-${i}`, 0, [{ type: 'TrackSaved', data: { i } }], { actor: 'system' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const written = await checkpointWrites(db);
+    expect(written).toBeGreaterThanOrEqual(2);
+    expect(written).toBeLessThan(15);
+  });
+
   it('follows live events from JetStream', async () => {
     const { store, db, startRelay, startRunner, caughtUp } = await setup();
     startRelay();

@@ -18,7 +18,7 @@ export const projectionLockKey = (name: string) => `stardeck:projection:${name}`
 /** Live events applied in one transaction at most. */
 const LIVE_BATCH = 200;
 /**
- * How long the checkpoint may stay behind events the projection skipped. Most events concern few
+ * How long the stored checkpoint may stay behind events the projection skipped. Most events concern few
  * projections: writing every other projection's checkpoint at once cost a transaction per event
  * and projection, the embedded database's largest share of work. Skipped events cost nothing to
  * read again, so a crash in between loses nothing.
@@ -39,6 +39,8 @@ export class ProjectionRunner {
   private cursor: LogCursor = LOG_START;
   /** Where its stored checkpoint stands: behind `cursor` while only skipped events lie between. */
   private stored: LogCursor = LOG_START;
+  /** When the stored checkpoint fell behind `cursor` (Date.now()), or null while it is not. */
+  private behindSince: number | null = null;
   private inbox: PublishedEvent[] = [];
   private readonly sleeper = new WakeableSleep();
   private active = false;
@@ -106,6 +108,7 @@ export class ProjectionRunner {
     await setOwner(this.store.db, this.projection.name, OWNER_ID);
     this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
     this.stored = this.cursor;
+    this.behindSince = null;
     this.inbox = [];
     const subscription = await this.bus.subscribe(`projection_${this.projection.name}`, async (message) => {
       this.inbox.push(message);
@@ -116,14 +119,16 @@ export class ProjectionRunner {
       await this.catchUp();
       let lastLogCheck = Date.now();
       while (this.running && !leaseLost) {
-        const flushDue = this.checkpointBehind;
-        if (this.inbox.length === 0) await this.sleeper.sleep(flushDue ? SKIPPED_CHECKPOINT_DELAY_MS : this.options.silenceMs ?? 2000);
+        const storeIn = this.checkpointDueIn();
+        if (this.inbox.length === 0) await this.sleeper.sleep(storeIn ?? this.options.silenceMs ?? 2000);
         if (!this.running || leaseLost) break;
         const messages = this.inbox.splice(0, LIVE_BATCH);
         if (messages.length > 0) await this.onLive(messages);
-        else await this.storeCheckpoint();
+        // Due even under a steady stream of skipped events, not only once they stop.
+        if ((this.checkpointDueIn() ?? 1) <= 0) await this.storeCheckpoint();
         const silent = Date.now() - lastLogCheck >= (this.options.silenceMs ?? 2000);
-        if ((messages.length === 0 && !flushDue) || silent) {
+        // A wake with nothing new means the log may hold what the bus lost, unless it was the checkpoint's turn.
+        if ((messages.length === 0 && storeIn === null) || silent) {
           await this.checkRebuildRequest();
           await this.catchUp();
           lastLogCheck = Date.now();
@@ -177,18 +182,20 @@ export class ProjectionRunner {
     return done - doneBefore;
   }
 
-  private get checkpointBehind(): boolean {
-    return compareCursors(this.cursor, this.stored) > 0;
+  /** Milliseconds until a checkpoint left behind skipped events should be stored, or null when none is. */
+  private checkpointDueIn(): number | null {
+    return this.behindSince === null ? null : Math.max(0, this.behindSince + SKIPPED_CHECKPOINT_DELAY_MS - Date.now());
   }
 
   /** Writes a checkpoint left behind skipped events. */
   private async storeCheckpoint(): Promise<void> {
-    if (!this.checkpointBehind) return;
+    if (this.behindSince === null) return;
     const to = this.cursor;
     await this.store.db.transaction().execute(async (tx) => {
       if (!(await advanceCheckpoint(tx, this.projection.name, this.stored, to))) throw new LostOwnership();
     });
     this.stored = to;
+    this.behindSince = null;
   }
 
   /**
@@ -199,6 +206,7 @@ export class ProjectionRunner {
   private async applyBatch(events: StoredEvent[], rebuildDone?: number): Promise<void> {
     if (rebuildDone === undefined && !events.some((event) => this.projection.handles.includes(event.type))) {
       this.cursor = cursorOf(events[events.length - 1]!);
+      this.behindSince ??= Date.now();
       return;
     }
     if (this.projection.deliver) return this.deliverBatch(this.projection.deliver, events, rebuildDone);
@@ -234,6 +242,7 @@ export class ProjectionRunner {
     });
     this.cursor = to;
     this.stored = to;
+    this.behindSince = null;
   }
 
   /** A rebuild asked for by an admin or the CLI while this process owns the projection. */
@@ -257,6 +266,7 @@ export class ProjectionRunner {
     });
     this.cursor = LOG_START;
     this.stored = LOG_START;
+    this.behindSince = null;
     await this.finishRebuild(total, 0, onProgress);
   }
 
@@ -271,6 +281,7 @@ export class ProjectionRunner {
     try {
       this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
       this.stored = this.cursor;
+      this.behindSince = null;
       await this.rebuild(onProgress);
     } finally {
       await setOwner(this.store.db, this.projection.name, null, OWNER_ID).catch(() => undefined);

@@ -355,4 +355,5 @@ export function reset(): void {
   loadCounter++;
   const settings = { ...settingsOf(player), visible: false };
   Object.assign(player, initialState({ ...DEFAULT_SETTINGS, ...settings }));
+  pendingSeek = null;
 }
