@@ -37,12 +37,16 @@ async function sonar({ urls, listenToken, senderTokens, room, clients, messages,
   const count = collector(clients * messages);
   const connect = (url, token) => io(`${url}/sonar`, { auth: { token, roomId: room }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000 });
   const listeners = [];
+  // One delivered message as clients get it: the raw run broadcasts payloads of this very shape.
+  let sample = null;
   // A hundred at a time, as a crowd arriving rather than one burst (each join reads the history).
   for (let i = 0; i < clients; i++) {
     const socket = connect(urls[i % urls.length], listenToken);
     socket.on('new_message', (message) => {
       const sentAt = Number(/^t=([\d.]+)/.exec(message.content)?.[1]);
-      if (sentAt) count.receive(sentAt);
+      if (!sentAt) return;
+      sample ??= message;
+      count.receive(sentAt);
     });
     listeners.push(new Promise((resolve, reject) => {
       socket.once('user_list', () => resolve(socket));
@@ -72,10 +76,11 @@ async function sonar({ urls, listenToken, senderTokens, room, clients, messages,
   await count.finished;
   const elapsed = now() - started;
   for (const socket of [...joined, ...senders]) socket.close();
-  return { ...count.result(), elapsed, acks };
+  return { ...count.result(), elapsed, acks, sample };
 }
 
-async function raw({ url, clients, messages, inFlight }) {
+/** `sample`: a message as Sonar delivers it; each broadcast payload is that message with its own id, content and time. */
+async function raw({ url, clients, messages, inFlight, sample }) {
   const count = collector(clients * messages);
   const open = (listen) => new Promise((resolve) => {
     const socket = new WebSocket(url);
@@ -97,7 +102,7 @@ async function raw({ url, clients, messages, inFlight }) {
       acks.push(now() - sentAt);
       resolve();
     });
-    senders[m % inFlight].send(JSON.stringify({ id: m, roomId: 'bench', content: `t=${sentAt} #${m}`, userName: 'bench', timestamp: new Date().toISOString() }));
+    senders[m % inFlight].send(JSON.stringify({ ...sample, id: m, content: `t=${sentAt} #${m}`, timestamp: new Date().toISOString() }));
   }));
   await count.finished;
   const elapsed = now() - started;

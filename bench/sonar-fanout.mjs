@@ -3,13 +3,14 @@
 // join the room, from a process of their own (bench/fanout-clients.mjs), as clients on other
 // machines would never share the server's event loop; senders post messages, each sent as soon as an earlier one is acknowledged, with
 // a fixed number in flight at once (the pace); every client records when each message arrived.
-// Beside it, the same payloads through a raw `ws` broadcast (a server that sends every message it
+// Beside it, the same payloads (a message as Sonar delivered it in the warm-up round) through a raw `ws` broadcast (a server that sends every message it
 // gets to all its clients, then acknowledges it to its sender), at the same pace, measured the
 // same way. Two paces: one message in flight (a room where each message follows the last) and
 // ten (senders outrunning the fan-out: the room saturated, its queue in the latency).
 // Figures: deliveries per second, and delivery p50/p99 (from the send to a client's receipt). The
 // Sonar path also writes each message to the log and its read model, which a raw broadcast does not.
-// Then the same with the clients split across two API processes (Postgres adapter). The clients'
+// Then the same with the clients split across two API processes (Postgres adapter): this one's
+// server and a second started as `npm run start:api` would start it. The clients'
 // process is the same for both paths, so its cost weighs on both columns alike.
 //   node bench/sonar-fanout.mjs [clients=1000] [messages=100] [config=services] [paces=1,10]
 import { fork } from 'node:child_process';
@@ -53,7 +54,7 @@ function sonarRun(urls, tokens, inFlight) {
 }
 
 /** The baseline: a server that sends every message it gets to all its clients, then acknowledges it to the sender. */
-async function wsRun(inFlight) {
+async function wsRun(inFlight, sample) {
   const port = await freePort();
   const server = new WebSocketServer({ port, host: '127.0.0.1' });
   server.on('connection', (socket) => socket.on('message', (data) => {
@@ -63,7 +64,7 @@ async function wsRun(inFlight) {
     socket.send(JSON.stringify({ ack: JSON.parse(text).id }));
   }));
   try {
-    return await inClientProcess({ kind: 'raw', url: `ws://127.0.0.1:${port}`, inFlight });
+    return await inClientProcess({ kind: 'raw', url: `ws://127.0.0.1:${port}`, inFlight, sample });
   } finally {
     for (const client of server.clients) client.terminate();
     await new Promise((resolve) => server.close(resolve));
@@ -90,11 +91,13 @@ try {
   const group = () => [tokens[0], ...tokens.slice(1 + groups * senders, 1 + ++groups * senders)];
   console.log(`${clients} clients, ${messages} messages from ${senders} senders (${config}); ${load()}`);
   // A first round warms up connections, JIT and the room's read model; its figures are not shown.
-  await sonarRun([first.url], group(), 10);
-  const second = config === 'services' ? await site.start(['api']) : null;
+  const { sample } = await sonarRun([first.url], group(), 10);
+  // The second API runs in a process of its own, as a deployment's would: two servers in this
+  // process would share one event loop and queue each other's broadcasts.
+  const second = config === 'services' ? await site.spawnApi() : null;
   for (const inFlight of paces) {
     console.log(`\n${inFlight} message${inFlight === 1 ? '' : 's'} in flight; ${load()}`);
-    const rawResult = summary('raw ws broadcast', await wsRun(inFlight));
+    const rawResult = summary('raw ws broadcast', await wsRun(inFlight, sample));
     const oneResult = summary('sonar, one API process', await sonarRun([first.url], group(), inFlight));
     console.log(`  ratio to raw ws: ${(oneResult.rate / rawResult.rate).toFixed(2)}x (goal >= 0.5x), p99 ${oneResult.p99.toFixed(1)} ms (goal <= 50 ms)`);
     if (second) {

@@ -1,5 +1,6 @@
 // Shared by the benchmarks that run the whole server on a generated community: a fresh database
 // and bus for either configuration, the server on them, the community, and a few statistics.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,6 +60,7 @@ export async function createSite(config) {
     };
   }
   const servers = [];
+  const processes = [];
   return {
     config,
     env,
@@ -69,11 +71,35 @@ export async function createSite(config) {
       servers.push(server);
       return server;
     },
+    /**
+     * The API in a process of its own (`npm run start:api`), as a deployment runs it: on services
+     * only, beside the servers `start` runs in this one. Resolves once it answers /health.
+     */
+    async spawnApi() {
+      if (!database) throw new Error('a second API process needs the services configuration');
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, [require.resolve('@stardeck/api/dist/main.js')], {
+        env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url }, stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      processes.push({ child, exited });
+      const up = await Promise.race([
+        waitUntil(() => fetch(`${url}/health`).then((res) => res.ok, () => false), 60_000, 100),
+        exited.then((code) => Promise.reject(new Error(`the API process ended (${code}) before it answered /health`))),
+      ]);
+      if (!up) throw new Error('the API process did not come up');
+      return { url };
+    },
     async stop(server) {
       servers.splice(servers.indexOf(server), 1);
       await server.close();
     },
     async remove() {
+      for (const { child, exited } of processes.splice(0)) {
+        child.kill('SIGTERM');
+        await exited;
+      }
       for (const server of servers.splice(0)) await server.close();
       if (database) {
         await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

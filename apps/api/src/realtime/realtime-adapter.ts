@@ -1,13 +1,41 @@
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter, type PostgresAdapter, type PostgresAdapterOptions } from '@socket.io/postgres-adapter';
 import type { Platform } from '@stardeck/infra';
 import pg from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
+import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
+
+/**
+ * The official Postgres adapter, except that a broadcast reaches this process's own sockets at
+ * once and is then published to the other processes. The library awaits its NOTIFY round trip
+ * before it writes to a single local socket, so every chat message waited on the database a
+ * second time, after it was already stored (its connection-state recovery offsets, the reason for
+ * that wait, are not supported by this adapter anyway). Other processes still get the broadcast
+ * in publish order: the adapter's pool keeps one connection for LISTEN and one for NOTIFY.
+ */
+export function localFirstPostgresAdapter(pool: pg.Pool, options: PostgresAdapterOptions): (nsp: unknown) => PostgresAdapter {
+  const make = createAdapter(pool, options);
+  // Socket.IO calls this with `new`, so it is a function, not an arrow; the object it returns wins.
+  return function adapterFor(nsp: unknown) {
+    const adapter = make(nsp);
+    const clusterBroadcast = adapter.broadcast.bind(adapter);
+    adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
+      if (opts.flags?.local) return clusterBroadcast(packet, opts);
+      // The NOTIFY goes out first (its query is written at once when the pool's connection is
+      // idle), so the other processes write to their sockets while this one writes to its own.
+      // The shape is the one the receiving adapters decode (socket.io-adapter's encodeOptions).
+      adapter.publish({ type: MessageType.BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags ?? {} } } });
+      // With the local flag the cluster adapter writes to this process's sockets synchronously.
+      void clusterBroadcast(packet, { ...opts, flags: { ...opts.flags, local: true } });
+    };
+    return adapter;
+  };
+}
 
 /**
  * Socket.IO on the app's own HTTP server and port, beside the Fastify routes. On Postgres, the
- * official Postgres adapter fans broadcasts out to every API process (LISTEN/NOTIFY on the same
+ * Postgres adapter fans broadcasts out to every API process (LISTEN/NOTIFY on the same
  * database, with a small pool of its own); embedded mode has one process and keeps the in-memory
  * adapter.
  */
@@ -27,7 +55,7 @@ class StardeckIoAdapter extends IoAdapter {
         // A dropped connection must not crash the process: the adapter reconnects by itself.
         this.pool.on('error', (error) => this.platform.logger.warn({ err: error }, 'socket.io adapter pool error'));
       }
-      server.adapter(createAdapter(this.pool, {
+      server.adapter(localFirstPostgresAdapter(this.pool, {
         errorHandler: (error) => this.platform.logger.warn({ err: error }, 'socket.io adapter error'),
       }));
     }
