@@ -159,8 +159,8 @@ describe('Sonar: the chat room over its socket and HTTP', () => {
     const b = await join(bob, roomId);
     expect((await a.tab.next<{ user: SonarUser }>('user_joined')).payload.user).toMatchObject({ id: bob.me.id, presenceState: 'idle' });
     // The enter notice is written after user_joined goes out: count the log once it is in.
-    const entered = (who: { me: { username: string } }) => (m: SonarMessage) => m.content === `${who.me.username} has entered the building`;
-    await a.tab.next('new_message', entered(bob));
+    const entered = (username: string) => (m: SonarMessage) => m.content === `${username} has entered the building`;
+    await a.tab.next('new_message', entered(bob.me.username));
     const events = async () => Number((await world.server.platform.database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await events();
     a.socket.emit('typing', { isTyping: true });
@@ -170,7 +170,7 @@ describe('Sonar: the chat room over its socket and HTTP', () => {
     const c = await join(carol, roomId);
     const users = (await c.tab.next<{ users: SonarUser[] }>('user_list')).payload.users;
     expect(users.find((u) => u.id === alice.me.id)).toMatchObject({ isTyping: true, presenceState: 'listening' });
-    await a.tab.next('new_message', entered(carol));
+    await a.tab.next('new_message', entered(carol.me.username));
     expect(await events()).toBe(before + 1); // only the third member's enter notice
     expect(await a.send('ping', {})).toEqual({ ok: true });
   });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +22,21 @@ import { applySecurityHeaders, registerSecurityHeaders, securityHeaderOptions } 
 import { ContractValidationPipe, registerSafeInputCheck } from './common/validation.pipe';
 import { registerRawBodyCapture } from './membership/raw-body';
 import { useRealtimeAdapter } from './realtime';
+
+/**
+ * The build names every script, style and font under /assets by its content hash, so a browser
+ * may keep them for a year without asking again; everything else (the app shell, the favicon)
+ * is checked on every visit, so a new release is picked up at once. Without this each page load
+ * revalidated every chunk it needed, one request apiece.
+ */
+export const WEB_ASSET_CACHE = 'public, max-age=31536000, immutable';
+export const WEB_SHELL_CACHE = 'no-cache';
+function webCacheHeaders(webDir: string) {
+  const assets = join(resolve(webDir), 'assets') + sep;
+  return (reply: { header(name: string, value: string): unknown }, path: string): void => {
+    reply.header('cache-control', path.startsWith(assets) ? WEB_ASSET_CACHE : WEB_SHELL_CACHE);
+  };
+}
 
 export interface AppOptions {
   /** Built web client to serve at `/` (embedded mode serves API and web on one port). */
@@ -79,7 +94,7 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs/openapi.json' });
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
-    await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false });
+    await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false, cacheControl: false, setHeaders: webCacheHeaders(options.webDir) });
     // Client-side routes (/discover, /{username}, …) all load the app shell; unknown API paths stay 404.
     fastify.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
