@@ -59,6 +59,17 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
+/** Each of `group` knows all `total` processes on the database (their heartbeats went through LISTEN). */
+async function knowEachOther(group: Node[], total = group.length): Promise<void> {
+  for (const node of group) {
+    let servers = 0;
+    await until(() => {
+      void node.io.of('/').adapter.serverCount().then((n) => (servers = n));
+      return servers === total;
+    });
+  }
+}
+
 describe('the realtime adapter across API processes', () => {
   let db: TestDatabase;
   const nodes: Node[] = [];
@@ -83,14 +94,7 @@ describe('the realtime adapter across API processes', () => {
     const near = await listener(slowed);
     const far = await listener(other);
     sockets.push(near.socket, far.socket);
-    // Each process knows the other (their heartbeats went through LISTEN) before the first broadcast.
-    for (const node of [slowed, other]) {
-      let servers = 0;
-      await until(() => {
-        void node.io.of('/').adapter.serverCount().then((n) => (servers = n));
-        return servers === 2;
-      });
-    }
+    await knowEachOther([slowed, other]);
 
     const sentAt = Date.now();
     for (const text of ['one', 'two', 'three']) slowed.io.to('room').emit('note', text);
@@ -108,5 +112,31 @@ describe('the realtime adapter across API processes', () => {
     other.io.to('room').emit('note', 'back');
     await until(() => near.heard.some((h) => h.text === 'back'));
     expect(far.heard.map((h) => h.text)).toContain('back');
+  });
+
+  it('survives Postgres ending its connections, and carries broadcasts between processes again once it has listened anew', async () => {
+    const first = await startNode(db);
+    const second = await startNode(db);
+    nodes.push(first, second);
+    const far = await listener(second);
+    sockets.push(far.socket);
+    await knowEachOther([first, second], nodes.length);
+
+    // What a Postgres restart or an operator's pg_terminate_backend does to every connection.
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThanOrEqual(4);
+
+    // Before: the LISTEN client's 'error' had no listener, and this test process died of it.
+    // The adapter listens again within about three seconds; until then a broadcast may not cross.
+    let round = 0;
+    await until(() => {
+      if (far.heard.some((h) => h.text.startsWith('after restart'))) return true;
+      first.io.to('room').emit('note', `after restart ${++round}`);
+      return false;
+    }, 15_000);
+    expect(round).toBeGreaterThan(0);
   });
 });

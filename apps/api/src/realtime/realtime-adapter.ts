@@ -6,6 +6,32 @@ import pg from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
 import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
 
+const guardedPools = new WeakSet<pg.Pool>();
+
+/**
+ * What a Postgres restart (or a terminated backend) did to the adapter's pool:
+ * - The adapter keeps one client checked out for LISTEN and gives it no 'error' listener, so the
+ *   error was thrown and ended the whole process. An idle client's error did the same through the
+ *   pool. Both are reported now.
+ * - The adapter reconnects on the dead client's 'end' but never hands it back, so the pool kept
+ *   counting it: with two connections, the new LISTEN took the last one and every NOTIFY waited
+ *   for ever. A lent client that ends is now released as broken, which removes it.
+ */
+function survivePoolErrors(pool: pg.Pool, report: (error: Error) => void): void {
+  if (guardedPools.has(pool)) return;
+  guardedPools.add(pool);
+  const lent = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_error, client) => lent.delete(client));
+  pool.on('error', report);
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    client.on('end', () => {
+      if (lent.has(client)) client.release(true);
+    });
+  });
+}
+
 /**
  * The official Postgres adapter, except that a broadcast reaches this process's own sockets at
  * once and is then published to the other processes. The library awaits its NOTIFY round trip
@@ -15,6 +41,7 @@ import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
  * in publish order: the adapter's pool keeps one connection for LISTEN and one for NOTIFY.
  */
 export function localFirstPostgresAdapter(pool: pg.Pool, options: PostgresAdapterOptions): (nsp: unknown) => PostgresAdapter {
+  survivePoolErrors(pool, options.errorHandler ?? (() => undefined));
   const make = createAdapter(pool, options);
   // Socket.IO calls this with `new`, so it is a function, not an arrow; the object it returns wins.
   return function adapterFor(nsp: unknown) {
@@ -52,8 +79,6 @@ class StardeckIoAdapter extends IoAdapter {
     if (url && this.platform.database.kind === 'postgres') {
       if (!this.pool) {
         this.pool = new pg.Pool({ connectionString: url, max: 2 });
-        // A dropped connection must not crash the process: the adapter reconnects by itself.
-        this.pool.on('error', (error) => this.platform.logger.warn({ err: error }, 'socket.io adapter pool error'));
       }
       server.adapter(localFirstPostgresAdapter(this.pool, {
         errorHandler: (error) => this.platform.logger.warn({ err: error }, 'socket.io adapter error'),
