@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { GuardedKysely } from './guarded-kysely';
 import { PglitePool } from './pglite-pool';
+import { survivePoolErrors } from './pool-errors';
 import { attachPreparedPool } from './prepared-statements';
 
 export type Db = Kysely<Database>;
@@ -28,8 +29,7 @@ function numericBigints(): pg.CustomTypesConfig {
 export function connectPostgres(url: string, options: { max?: number } = {}): DbHandle {
   const config = { connectionString: url, types: numericBigints() };
   const pool = new pg.Pool({ ...config, max: options.max ?? 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  survivePoolErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const closePrepared = attachPreparedPool(db, config);
   return { db, kind: 'postgres', url, close: async () => { await Promise.all([db.destroy(), closePrepared()]); } };

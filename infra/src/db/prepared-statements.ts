@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
 import pg from 'pg';
+import { survivePoolErrors } from './pool-errors';
 
 /** Each prepared text holds a plan on every connection: past this many, queries run unprepared. */
 const MAX_PREPARED_TEXTS = 500;
@@ -48,7 +49,7 @@ export async function executePrepared<O>(executor: QueryRunner, query: Compilabl
  */
 export function attachPreparedPool(db: object, config: pg.PoolConfig): () => Promise<void> {
   const pool = new pg.Pool({ ...config, max: 4 });
-  pool.on('error', () => undefined);
+  survivePoolErrors(pool);
   pool.on('connect', (client) => {
     // Queued before any query; a server that refuses it plans as usual.
     client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
