@@ -7,6 +7,7 @@ export * from './db/connect';
 export * from './db/migrate';
 export * from './db/mutex';
 export { executePrepared } from './db/prepared-statements';
+export { survivePoolErrors } from './db/pool-errors';
 export { NestedConnectionError } from './db/pglite-pool';
 export type * from './db/schema';
 export * from './events/types';

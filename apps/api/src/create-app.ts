@@ -29,8 +29,8 @@ import { useRealtimeAdapter } from './realtime';
  * is checked on every visit, so a new release is picked up at once. Without this each page load
  * revalidated every chunk it needed, one request apiece.
  */
-export const WEB_ASSET_CACHE = 'public, max-age=31536000, immutable';
-export const WEB_SHELL_CACHE = 'no-cache';
+const WEB_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const WEB_SHELL_CACHE = 'no-cache';
 function webCacheHeaders(webDir: string) {
   const assets = join(resolve(webDir), 'assets') + sep;
   return (reply: { header(name: string, value: string): unknown }, path: string): void => {

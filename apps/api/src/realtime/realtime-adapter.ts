@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter, type PostgresAdapter, type PostgresAdapterOptions } from '@socket.io/postgres-adapter';
-import type { Platform } from '@stardeck/infra';
+import { survivePoolErrors, type Platform } from '@stardeck/infra';
 import pg from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
 import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
@@ -11,21 +11,19 @@ const guardedPools = new WeakSet<pg.Pool>();
 /**
  * What a Postgres restart (or a terminated backend) did to the adapter's pool:
  * - The adapter keeps one client checked out for LISTEN and gives it no 'error' listener, so the
- *   error was thrown and ended the whole process. An idle client's error did the same through the
- *   pool. Both are reported now.
+ *   error was thrown and ended the whole process. It is reported now, like any client's.
  * - The adapter reconnects on the dead client's 'end' but never hands it back, so the pool kept
  *   counting it: with two connections, the new LISTEN took the last one and every NOTIFY waited
  *   for ever. A lent client that ends is now released as broken, which removes it.
  */
-function survivePoolErrors(pool: pg.Pool, report: (error: Error) => void): void {
+function keepAdapterPoolAlive(pool: pg.Pool, report: (error: Error) => void): void {
   if (guardedPools.has(pool)) return;
   guardedPools.add(pool);
+  survivePoolErrors(pool, report);
   const lent = new Set<pg.PoolClient>();
   pool.on('acquire', (client) => lent.add(client));
   pool.on('release', (_error, client) => lent.delete(client));
-  pool.on('error', report);
   pool.on('connect', (client) => {
-    client.on('error', report);
     client.on('end', () => {
       if (lent.has(client)) client.release(true);
     });
@@ -41,7 +39,7 @@ function survivePoolErrors(pool: pg.Pool, report: (error: Error) => void): void 
  * in publish order: the adapter's pool keeps one connection for LISTEN and one for NOTIFY.
  */
 export function localFirstPostgresAdapter(pool: pg.Pool, options: PostgresAdapterOptions): (nsp: unknown) => PostgresAdapter {
-  survivePoolErrors(pool, options.errorHandler ?? (() => undefined));
+  keepAdapterPoolAlive(pool, options.errorHandler ?? (() => undefined));
   const make = createAdapter(pool, options);
   // Socket.IO calls this with `new`, so it is a function, not an arrow; the object it returns wins.
   return function adapterFor(nsp: unknown) {
