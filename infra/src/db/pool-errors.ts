@@ -6,11 +6,11 @@ import type pg from 'pg';
  * statements, or between its acquisition and its first query) emits its error with no listener,
  * and Node throws it. Every client of `pool` gets a listener of its own; whoever holds the client
  * then sees the failure on its next query, and the pool drops the client once it comes back.
- * `report` hears both kinds (an idle client's error, which the pool has already dropped, and a
- * lent one's).
+ * `report` hears each error once, from the client's own listener.
  */
 export function survivePoolErrors(pool: pg.Pool, report: (error: Error) => void = () => undefined): void {
-  pool.on('error', report);
+  // The pool re-emits an idle client's error after dropping it: heard already, and unhandled it would throw.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', report);
   });
