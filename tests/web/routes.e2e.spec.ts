@@ -171,8 +171,13 @@ describe('routes and their access rules in the browser', () => {
   });
 
   it('types the profile command when moving to another user’s pages', async () => {
-    const { page } = memberPage;
-    await page.goto(`${server.url}/discover`);
+    // Typing is motion: the shared contexts prefer reduced motion, which shows the command whole.
+    const moving = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+    const page = await moving.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'login' }).click();
+    await logIn(page, member.email, member.password);
+    await page.waitForURL(`${server.url}/discover`);
     await page.getByRole('link', { name: `@${member.me.username}` }).click();
     const transition = page.getByTestId('user-transition');
     // The whole command shows for under half a second: checked on every frame, in the page.
@@ -187,6 +192,7 @@ describe('routes and their access rules in the browser', () => {
     await page.getByRole('link', { name: `@${member.me.username}` }).click();
     await page.getByRole('heading', { level: 1, name: `${member.me.username} · tracks` }).waitFor();
     expect(await transition.count()).toBe(0);
+    await moving.close();
   });
 
   it('opens an avatar in the lightbox and closes it with Escape, giving focus back', async () => {
