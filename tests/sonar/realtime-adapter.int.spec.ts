@@ -17,14 +17,36 @@ interface Node {
   url: string;
 }
 
+/** How long a slowed LISTEN takes: long enough to close the adapter while it waits. */
+const LISTEN_DELAY_MS = 1000;
+
+interface Slowed {
+  /** Every NOTIFY query waits NOTIFY_DELAY_MS, as on a busy database. */
+  notify?: boolean;
+  /** Every LISTEN waits LISTEN_DELAY_MS once this returns true; `listening` is called as it starts. */
+  listen?: { when: () => boolean; listening: () => void };
+}
+
 /**
  * One API process's realtime side as production builds it: a Socket.IO server on the Postgres
- * adapter, with a pool of its own. `slowNotify` delays every NOTIFY query it sends, as a busy
- * database would.
+ * adapter, with a pool of its own, slowed where a test asks.
  */
-async function startNode(db: TestDatabase, slowNotify = false): Promise<Node> {
+async function startNode(db: TestDatabase, slow: Slowed = {}): Promise<Node> {
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  if (slowNotify) {
+  const slowListen = slow.listen;
+  if (slowListen) {
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+        if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && slowListen.when()) {
+          slowListen.listening();
+          await new Promise((resolve) => setTimeout(resolve, LISTEN_DELAY_MS));
+        }
+        return query(...args);
+      };
+    });
+  }
+  if (slow.notify) {
     const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
     (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
       if (typeof args[0] === 'string' && args[0].includes('pg_notify')) await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS));
@@ -51,6 +73,15 @@ async function listener(node: Node): Promise<{ socket: Socket; heard: Array<{ te
   return { socket, heard };
 }
 
+/** What pg_terminate_backend (or a Postgres restart) does to every connection to the database. */
+async function endEveryConnection(db: TestDatabase): Promise<number> {
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await admin.end();
+  return ended.rowCount ?? 0;
+}
+
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -59,14 +90,18 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
-/** Each of `group` knows all `total` processes on the database (their heartbeats went through LISTEN). */
+/**
+ * Each of `group` knows all `total` processes on the database (their heartbeats went through
+ * LISTEN). A process that was not listening yet when the others answered its first heartbeat
+ * learns of them at their next one, five seconds on, so this waits for two of those.
+ */
 async function knowEachOther(group: Node[], total = group.length): Promise<void> {
   for (const node of group) {
     let servers = 0;
     await until(() => {
       void node.io.of('/').adapter.serverCount().then((n) => (servers = n));
       return servers === total;
-    });
+    }, 12_000);
   }
 }
 
@@ -88,7 +123,7 @@ describe('the realtime adapter across API processes', () => {
   });
 
   it("writes a broadcast to its own process's sockets without waiting for the database, and the other processes still get it, in order", async () => {
-    const slowed = await startNode(db, true);
+    const slowed = await startNode(db, { notify: true });
     const other = await startNode(db);
     nodes.push(slowed, other);
     const near = await listener(slowed);
@@ -122,12 +157,7 @@ describe('the realtime adapter across API processes', () => {
     sockets.push(far.socket);
     await knowEachOther([first, second], nodes.length);
 
-    // What a Postgres restart or an operator's pg_terminate_backend does to every connection.
-    const admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
-    const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    await admin.end();
-    expect(ended.rowCount).toBeGreaterThanOrEqual(4);
+    expect(await endEveryConnection(db)).toBeGreaterThanOrEqual(4);
 
     // Before: the LISTEN client's 'error' had no listener, and this test process died of it.
     // The adapter listens again within about three seconds; until then a broadcast may not cross.
@@ -138,5 +168,40 @@ describe('the realtime adapter across API processes', () => {
       return false;
     }, 15_000);
     expect(round).toBeGreaterThan(0);
+  });
+  it('closes while it is listening anew after a restart: its pool ends, and it tries to listen no more', async () => {
+    // A database of its own: the other tests' processes would answer its restart too.
+    const own = await createTestDatabase();
+    let restarted = false;
+    let listening = false;
+    const node = await startNode(own, { listen: { when: () => restarted, listening: () => (listening = true) } });
+    const watcher = new pg.Client({ connectionString: own.url });
+    await watcher.connect();
+    const listenIsIn = "select 1 from pg_stat_activity where datname = current_database() and query like 'LISTEN%'";
+    while ((await watcher.query(listenIsIn)).rowCount === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await watcher.end();
+    restarted = true;
+    await endEveryConnection(own);
+    await until(() => listening, 10_000);
+
+    // The adapter is waiting for its new LISTEN. Before: that client was kept once it came, and
+    // pool.end() (the API process's shutdown) waited for it for ever.
+    await node.io.close();
+    const connects: number[] = [];
+    const connect = node.pool.connect.bind(node.pool) as (...args: unknown[]) => unknown;
+    (node.pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+      connects.push(Date.now());
+      return connect(...args);
+    };
+    const ended = await Promise.race([
+      node.pool.end().then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+    ]);
+    expect(ended).toBe('ended');
+    expect(node.pool.totalCount).toBe(0);
+    // The adapter reconnects after one to three seconds; nothing may try once it is closed.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(connects).toEqual([]);
+    await own.drop();
   });
 });

@@ -30,6 +30,49 @@ function keepAdapterPoolAlive(pool: pg.Pool, report: (error: Error) => void): vo
   });
 }
 
+/** The parts of the adapter's LISTEN client (socket.io-postgres-adapter's PubSubClient) we mend. */
+interface ListenClient {
+  client?: pg.PoolClient;
+  scheduleReconnection(): void;
+  close(): void;
+}
+
+const mendedListenClients = new WeakSet<object>();
+
+/**
+ * Closing the adapter while its LISTEN connection was being made again (after a Postgres restart,
+ * until the first heartbeat) left that connection checked out for good: close() releases only a
+ * client already in place, so the one that arrived afterwards was kept, and pool.end() waited for
+ * it for ever, which hung the API process's shutdown. A failure after close also scheduled yet
+ * another reconnection, every two seconds, against a pool that had ended. Once closed, a client
+ * that arrives is destroyed and no reconnection is scheduled.
+ */
+function stopListeningOnClose(adapter: PostgresAdapter): void {
+  const listen = (adapter as unknown as { client?: ListenClient }).client;
+  if (!listen || typeof listen.scheduleReconnection !== 'function') throw new Error('socket.io postgres adapter: its LISTEN client is not the one this code knows');
+  if (mendedListenClients.has(listen)) return;
+  mendedListenClients.add(listen);
+  let closed = false;
+  let current = listen.client;
+  Object.defineProperty(listen, 'client', {
+    configurable: true,
+    get: () => current,
+    set: (client: pg.PoolClient | undefined) => {
+      if (closed && client) client.release(true);
+      else current = client;
+    },
+  });
+  const reconnect = listen.scheduleReconnection.bind(listen);
+  listen.scheduleReconnection = () => {
+    if (!closed) reconnect();
+  };
+  const close = listen.close.bind(listen);
+  listen.close = () => {
+    closed = true;
+    close();
+  };
+}
+
 /**
  * The official Postgres adapter, except that a broadcast reaches this process's own sockets at
  * once and is then published to the other processes. The library awaits its NOTIFY round trip
@@ -44,6 +87,7 @@ export function localFirstPostgresAdapter(pool: pg.Pool, options: PostgresAdapte
   // Socket.IO calls this with `new`, so it is a function, not an arrow; the object it returns wins.
   return function adapterFor(nsp: unknown) {
     const adapter = make(nsp);
+    stopListeningOnClose(adapter);
     const clusterBroadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
       if (opts.flags?.local) return clusterBroadcast(packet, opts);
