@@ -169,6 +169,7 @@ describe('the realtime adapter across API processes', () => {
     }, 15_000);
     expect(round).toBeGreaterThan(0);
   });
+
   it('closes while it is listening anew after a restart: its pool ends, and it tries to listen no more', async () => {
     // A database of its own: the other tests' processes would answer its restart too.
     const own = await createTestDatabase();

@@ -40,8 +40,8 @@ interface ListenClient {
 const mendedListenClients = new WeakSet<object>();
 
 /**
- * Closing the adapter while its LISTEN connection was being made again (after a Postgres restart,
- * until the first heartbeat) left that connection checked out for good: close() releases only a
+ * Closing the adapter while its LISTEN connection was being made again (in the seconds after a
+ * Postgres restart) left that connection checked out for good: close() releases only a
  * client already in place, so the one that arrived afterwards was kept, and pool.end() waited for
  * it for ever, which hung the API process's shutdown. A failure after close also scheduled yet
  * another reconnection, every two seconds, against a pool that had ended. Once closed, a client
