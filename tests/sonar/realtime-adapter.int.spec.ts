@@ -4,7 +4,7 @@ import { localFirstPostgresAdapter } from '@stardeck/api';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 
 /** How long the NOTIFY queries of the slowed process take: far longer than any local write. */
@@ -173,6 +173,7 @@ describe('the realtime adapter across API processes', () => {
   it('closes while it is listening anew after a restart: its pool ends, and it tries to listen no more', async () => {
     // A database of its own: the other tests' processes would answer its restart too.
     const own = await createTestDatabase();
+    onTestFinished(() => own.drop());
     let restarted = false;
     let listening = false;
     const node = await startNode(own, { listen: { when: () => restarted, listening: () => (listening = true) } });
@@ -188,10 +189,10 @@ describe('the realtime adapter across API processes', () => {
     // The adapter is waiting for its new LISTEN. Before: that client was kept once it came, and
     // pool.end() (the API process's shutdown) waited for it for ever.
     await node.io.close();
-    const connects: number[] = [];
+    let connects = 0;
     const connect = node.pool.connect.bind(node.pool) as (...args: unknown[]) => unknown;
     (node.pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
-      connects.push(Date.now());
+      connects += 1;
       return connect(...args);
     };
     const ended = await Promise.race([
@@ -202,7 +203,6 @@ describe('the realtime adapter across API processes', () => {
     expect(node.pool.totalCount).toBe(0);
     // The adapter reconnects after one to three seconds; nothing may try once it is closed.
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    expect(connects).toEqual([]);
-    await own.drop();
+    expect(connects).toBe(0);
   });
 });
