@@ -1,7 +1,7 @@
 // class-transformer's @Type reads design-time metadata when a DTO class is defined.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Rules } from './rules';
 import { MAX_WHOLE_NUMBER } from './safe-input';
 
@@ -12,15 +12,6 @@ const wholeNumber = (name: string, min: number, max: number = MAX_WHOLE_NUMBER) 
     Min(min, { message: `${name} must be at least ${min}` }),
     Max(max, { message: `${name} must be at most ${max}` }),
   );
-
-/** GET /v1/admin/events: the event inspector's filters. */
-export class EventQueryDto {
-  @IsOptional() @Rules(IsString(), MaxLength(200)) stream?: string;
-  @IsOptional() @Rules(IsString(), MaxLength(100)) type?: string;
-  @IsOptional() @Rules(IsString(), MaxLength(100)) actor?: string;
-  @IsOptional() @wholeNumber('after', 0) after?: number;
-  @IsOptional() @wholeNumber('limit', 1, 500) limit?: number;
-}
 
 /** limit/offset paging of admin lists. */
 export class PageDto {

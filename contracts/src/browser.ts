@@ -40,3 +40,4 @@ export * from './conversations';
 export * from './conversation-events';
 export * from './news';
 export * from './news-events';
+export * from './admin-console';

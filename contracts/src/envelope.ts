@@ -32,7 +32,8 @@ export interface Me {
   tier: { slug: import('./limits').TierSlug; features: { infinite_mode: boolean } };
   config: import('./limits').UserConfig;
   notification_count: number;
-  limits: { invite: number };
+  /** invite: null when the account's invites have no limit (admins, by default). */
+  limits: { invite: number | null };
 }
 
 export interface InviteView {

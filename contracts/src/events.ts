@@ -34,12 +34,14 @@ export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: str
 export interface InviteDeleted { type: 'InviteDeleted'; data: { invite_id: string } }
 export interface AccessRequested { type: 'AccessRequested'; data: { request_id: string; email: string; url: string; message: string | null } }
 export interface AccessRequestInvited { type: 'AccessRequestInvited'; data: { request_id: string; invite_id: string; admin_id: string } }
+/** An admin turned a waitlist request down; it leaves the list of pending requests. */
+export interface AccessRequestDeclined { type: 'AccessRequestDeclined'; data: { request_id: string; admin_id: string } }
 
 export type AccountEvent =
   | AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged | VerificationRequested | PasswordResetRequested
   | MemberTierChanged;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
-export type AccessRequestEvent = AccessRequested | AccessRequestInvited;
+export type AccessRequestEvent = AccessRequested | AccessRequestInvited | AccessRequestDeclined;
 export type DomainEvent =
   | AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent | ProfileEvent | SubscriptionEvent | SocialEvent
   | NotificationEvent | ChatEvent | ContactEvent | MembershipEvent | ConversationEvent | NewsEvent;

@@ -4,6 +4,7 @@ export * from './rules';
 export * from './auth.dto';
 export * from './tracks.dto';
 export * from './admin.dto';
+export * from './admin-console.dto';
 export * from './member.dto';
 export * from './profiles.dto';
 export * from './social.dto';

@@ -48,7 +48,8 @@ export const TIERS: Record<TierSlug, TierDefinition> = {
     invites: 6,
     features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
   },
-  // The spec gives admins every feature; their storage and invites follow premium.
+  // The spec gives admins every feature; their storage follows premium. Their own invites are
+  // not capped by the tier but by a setting, unlimited by default (inviteLimitOf).
   admin: {
     slug: 'admin',
     storageMb: 262144,
@@ -56,6 +57,14 @@ export const TIERS: Record<TierSlug, TierDefinition> = {
     features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
   },
 };
+
+/**
+ * How many invites an account may hold (used plus unused); null for no limit. Admins run the
+ * community: their cap is the site's setting, `adminLimit`, unlimited when null.
+ */
+export function inviteLimitOf(account: { role: string; tier: string }, adminLimit: number | null): number | null {
+  return account.role === 'admin' ? adminLimit : tierOfAccount(account).invites;
+}
 
 /** The tier that applies to an account: the admin role always gets the admin tier, an unknown slug the free one. */
 export function tierOfAccount(account: { role: string; tier: string }): TierDefinition {

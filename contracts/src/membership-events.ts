@@ -27,5 +27,11 @@ export interface SubscriptionSynced {
   };
 }
 
-export type ContactEvent = ContactMessageSent;
+/** An admin read a contact message: the overview counts the ones nobody has read. */
+export interface ContactMessageRead {
+  type: 'ContactMessageRead';
+  data: { contact_id: string; admin_id: string };
+}
+
+export type ContactEvent = ContactMessageSent | ContactMessageRead;
 export type MembershipEvent = SubscriptionSynced;

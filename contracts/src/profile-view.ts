@@ -32,7 +32,7 @@ export interface ProfileLimits {
   /** Largest audio file one track may be, in bytes. */
   track: number;
   /** Invites the member's tier allows. */
-  invite: number;
+  invite: number | null;
   /** Storage the member's tier allows, in bytes. */
   storage: number;
 }

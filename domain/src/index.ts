@@ -27,3 +27,4 @@ export * from './news/news-post.decider';
 export * from './projections';
 export * from './notifications/notifications.decider';
 export * from './synthetic';
+export * from './stream-models';

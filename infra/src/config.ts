@@ -44,6 +44,8 @@ export interface StardeckConfig {
   transcodeTimeLimitSeconds: number;
   /** S3-compatible object storage; null keeps objects on local disk under `dataDir`. */
   s3: S3StorageOptions | null;
+  /** ADMIN_INVITE_LIMIT: how many invites an admin may hold; null (the default) for no limit. */
+  adminInviteLimit: number | null;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
   stripe: StripePaymentsOptions | null;
 }
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     transcodeTimeLimitSeconds: int('TRANSCODE_TIME_LIMIT_SECONDS', 30 * 60, 1, 24 * 3600),
     s3: readS3Config(env, problems),
     stripe: readStripeConfig(env, problems),
+    adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.

@@ -13,7 +13,8 @@ import { AppModule } from './app.module';
 import { buildOpenApiDocument } from './openapi';
 import { registerBodyTypeCheck } from './common/body-types';
 import { EnvelopeInterceptor } from './common/envelope';
-import { EnvelopeExceptionFilter } from './common/exception.filter';
+import { EnvelopeExceptionFilter, toEnvelope } from './common/exception.filter';
+import { missingRoute } from './common/missing-route';
 import { clientErrorHandler, frameworkErrorHandler } from './common/framework-errors';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerRequestContext } from './common/request-context';
@@ -99,7 +100,7 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
     fastify.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/v1/') || path.includes('.')) {
-        return reply.status(404).send({ status: 'error', status_code: 404, msg: { title: 'Not Found', description: `No route for GET ${path}` } });
+        return reply.status(404).send(toEnvelope(missingRoute('GET', path)));
       }
       return reply.type('text/html').sendFile('index.html');
     });

@@ -1,5 +1,6 @@
 import { Allow, IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { ACCESS_REQUEST_STATUSES, type AccessRequestStatus } from '../admin-console';
 import type { InviteView, Me } from '../envelope';
 import { STREAMING_QUALITIES, TIER_SLUGS, type StreamingQuality, type TierSlug, type UserConfig } from '../limits';
 import { UserSummarySchema } from './profile.schema';
@@ -26,7 +27,7 @@ export class UserConfigSchema implements UserConfig {
 }
 
 export class MeLimitsSchema {
-  @IsInt() invite!: number;
+  @IsInt() @Nullable() invite!: number | null;
 }
 
 /** Spec §3 Me: returned by login and sync in the envelope's `me`. */
@@ -90,8 +91,9 @@ export class AccessRequestViewSchema {
   @IsString() url!: string;
   @IsString() @Nullable() message!: string | null;
   @Timestamp() created!: string;
-  @IsIn(['pending', 'invited']) status!: 'pending' | 'invited';
+  @IsIn(ACCESS_REQUEST_STATUSES) status!: AccessRequestStatus;
   @IsString() @Nullable() invite_id!: string | null;
+  @Timestamp() @Nullable() declined_at!: string | null;
 }
 
 /** GET /v1/admin/access_requests */

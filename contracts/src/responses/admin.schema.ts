@@ -43,14 +43,16 @@ export class InspectedEventSchema {
   @AnyObject() metadata!: Record<string, unknown>;
   @IsString() event_id!: string;
   @Timestamp() recorded_at!: string;
+  /** The actor's username when the actor is a member. */
+  @IsString() @Nullable() actor_username!: string | null;
 }
 
-/** GET /v1/admin/events */
+/** GET /v1/admin/events: newest first. */
 export class EventPageSchema {
   @NestedList(() => InspectedEventSchema) events!: InspectedEventSchema[];
   @IsBoolean() has_more!: boolean;
-  /** Pass as `after` for the next page. */
-  @IsInt() @Nullable() next_after!: number | null;
+  /** Pass as `before` for the next (older) page. */
+  @IsInt() @Nullable() next_before!: number | null;
 }
 
 export class DevMailSchema {

@@ -38,7 +38,7 @@ export class ProfileStatsSchema implements ProfileStats {
 export class ProfileLimitsSchema implements ProfileLimits {
   /** Largest audio file of one track, in bytes. */
   @IsInt() track!: number;
-  @IsInt() invite!: number;
+  @IsInt() @Nullable() invite!: number | null;
   /** Storage the tier allows, in bytes. */
   @IsInt() storage!: number;
 }

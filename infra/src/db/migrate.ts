@@ -16,6 +16,7 @@ import * as sonarChat from './migrations/2026-11-26T0200-sonar-chat';
 import * as chatSharedTracks from './migrations/2026-11-27T0100-chat-shared-tracks';
 import * as contactAndMembership from './migrations/2026-11-27T0300-contact-and-membership';
 import * as messagesAndNews from './migrations/2026-11-27T0400-messages-and-news';
+import * as adminConsole from './migrations/2026-11-28T0500-admin-console';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0100-chat-shared-tracks': chatSharedTracks,
   '2026-11-27T0300-contact-and-membership': contactAndMembership,
   '2026-11-27T0400-messages-and-news': messagesAndNews,
+  '2026-11-28T0500-admin-console': adminConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

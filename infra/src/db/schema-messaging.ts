@@ -104,6 +104,8 @@ export interface ContactMessagesTable {
   username: string;
   message: string;
   created_at: Timestamp;
+  /** When an admin first read it; the console counts the unread ones. */
+  read_at: Date | null;
 }
 
 /** A member's paid membership as Stripe last reported it. */

@@ -73,6 +73,8 @@ export interface AccessRequestsTable {
   message: string | null;
   created_at: Timestamp;
   invite_id: string | null;
+  /** When an admin declined the request; null while pending or once invited. */
+  declined_at: Date | null;
 }
 
 /** Operational state of sign-in, deliberately outside the event log (tokens are not domain facts). */

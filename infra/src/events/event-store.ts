@@ -294,6 +294,14 @@ export class EventStore {
     return rows.map((row) => this.toStored(row, 'redacted'));
   }
 
+  /**
+   * A row read from `events` by someone else's query (the admin inspector's filters), as every
+   * reader but the write side sees it: upcast, secret fields redacted.
+   */
+  redacted(row: Omit<StoredEvent, 'metadata'> & { metadata: Record<string, unknown> }): StoredEvent {
+    return this.toStored(row, 'redacted');
+  }
+
   async headPosition(executor: Db | Tx = this.db): Promise<number> {
     const row = await executor
       .selectFrom('events')

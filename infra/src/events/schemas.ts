@@ -27,6 +27,7 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   InviteDeleted: { current: 1, secret: [] },
   AccessRequested: { current: 1, secret: [] },
   AccessRequestInvited: { current: 1, secret: [] },
+  AccessRequestDeclined: { current: 1, secret: [] },
   TrackUploaded: { current: 1, secret: [] },
   TrackTranscoded: { current: 1, secret: [] },
   TrackTranscodeFailed: { current: 1, secret: [] },
@@ -69,5 +70,6 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   NotificationDismissed: { current: 1, secret: [] },
   NotificationsCleared: { current: 1, secret: [] },
   ContactMessageSent: { current: 1, secret: [] },
+  ContactMessageRead: { current: 1, secret: [] },
   SubscriptionSynced: { current: 1, secret: [] },
 };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MSG, type AccessRequestEvent } from '@stardeck/contracts';
+import { ADMIN_MSG, MSG, type AccessRequestEvent } from '@stardeck/contracts';
 import {
   accessRequestDecider, accessRequestsProjection, type AccessRequestCommand, type AccessRequestErrorCode, type AccessRequestState,
 } from '@stardeck/domain';
@@ -19,6 +19,7 @@ export class AccessRequestCommands extends CommandHandler<AccessRequestCommand, 
         access_request_exists: () => ApiError.conflict(MSG.conflict, 'Access Request'),
         access_request_not_found: () => ApiError.notFound(MSG.accessRequestNotFound, 'Access Request'),
         access_request_already_invited: () => ApiError.conflict(MSG.accessRequestAlreadyInvited, 'Access Request'),
+        access_request_already_declined: () => ApiError.conflict(ADMIN_MSG.alreadyDeclined, 'Access Request'),
       },
     });
   }

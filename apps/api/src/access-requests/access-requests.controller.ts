@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AccessRequestDto, AccessRequestPageSchema, InviteCreatedSchema, MSG, PageDto } from '@stardeck/contracts';
+import { ADMIN_MSG, AccessRequestDto, AccessRequestPageSchema, InviteCreatedSchema, MSG, PageDto } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiPublic, ApiQueryFrom } from '../common/api-docs';
@@ -40,5 +40,15 @@ export class AccessRequestsController {
   async invite(@CurrentUser() admin: AuthUser, @Param('id') id: string) {
     const invite = await this.requests.invite(admin, id);
     return ok({ invite }, { title: 'Access Request', description: 'Invite sent to the requester' });
+  }
+
+  @Post('admin/access_requests/:id/decline')
+  @HttpCode(200)
+  @ApiEnvelope('Decline an access request', 200)
+  @ApiBearerAuth()
+  @UseGuards(AdminGuard)
+  async decline(@CurrentUser() admin: AuthUser, @Param('id') id: string) {
+    await this.requests.decline(admin, id);
+    return ok(undefined, { title: 'Access Request', description: ADMIN_MSG.declined });
   }
 }

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import type { AccessRequestAdminView } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 import { consistentTotal } from '../common/paginate';
 
-export interface AccessRequestView {
-  id: string;
-  email: string;
-  url: string;
-  message: string | null;
-  created: string;
-  status: 'pending' | 'invited';
-  invite_id: string | null;
-}
+export type AccessRequestView = AccessRequestAdminView;
 
 /** Reads of the `access_requests` projection. No business rules. */
 @Injectable()
@@ -26,8 +19,9 @@ export class AccessRequestsRepository {
       items: rows.map((row) => ({
         id: row.id, email: row.email, url: row.url, message: row.message,
         created: new Date(row.created_at).toISOString(),
-        status: row.invite_id ? 'invited' : 'pending',
+        status: row.invite_id ? 'invited' : row.declined_at ? 'declined' : 'pending',
         invite_id: row.invite_id,
+        declined_at: row.declined_at ? new Date(row.declined_at).toISOString() : null,
       })),
     };
   }

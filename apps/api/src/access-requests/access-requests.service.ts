@@ -41,6 +41,12 @@ export class AccessRequestsService {
    * request stream is appended at the version read, so a second admin's click gets 409. The mail
    * to the requester follows AccessRequestInvited.
    */
+  /** Turns a pending request down; it stays listed as declined and can still be invited later. */
+  async decline(admin: AuthUser, requestId: string): Promise<void> {
+    if (!UUID.test(requestId)) throw ApiError.notFound(MSG.accessRequestNotFound, 'Access Request');
+    await this.commands.execute(streamIds.accessRequest(requestId), { type: 'DeclineRequester', admin_id: admin.id });
+  }
+
   async invite(admin: AuthUser, requestId: string): Promise<InviteView> {
     if (!UUID.test(requestId)) throw ApiError.notFound(MSG.accessRequestNotFound, 'Access Request');
     return this.store.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { Injectable, createParamDecorator, type CanActivate, type ExecutionConte
 import { HEADER_TOKEN_EXPIRED, MSG } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
+import { missingRoute } from '../common/missing-route';
 import { requestContext } from '../common/request-context';
 import type { UserRow } from './accounts.repository';
 import { LastSeenService } from './last-seen.service';
@@ -44,15 +45,18 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-/** Admin-only routes: AuthGuard first, then the role check. */
+/**
+ * Admin-only routes: AuthGuard first (a visitor gets its 401), then the role check. A member is
+ * answered exactly as for a path that does not exist, so admin routes cannot be probed.
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(private readonly auth: AuthGuard) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.auth.canActivate(context);
-    const user = context.switchToHttp().getRequest<AuthedRequest>().user;
-    if (user?.role !== 'admin') throw ApiError.forbidden();
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    if (request.user?.role !== 'admin') throw missingRoute(request.method, request.url);
     return true;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { configForTier, tierOfAccount, userConfigOf, type Me, type TierDefinition } from '@stardeck/contracts';
-import type { Db, Tx } from '@stardeck/infra';
+import { configForTier, inviteLimitOf, tierOfAccount, userConfigOf, type Me, type TierDefinition } from '@stardeck/contracts';
+import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
 import { unreadNotificationCount } from '../common/unread-notifications';
-import { InjectDatabase } from '../platform/tokens';
+import { InjectConfig, InjectDatabase } from '../platform/tokens';
 import type { UserRow } from './accounts.repository';
 
 /** The tier that applies to a user: the admin role always gets the admin tier. */
@@ -10,8 +10,11 @@ export function tierOf(user: Pick<UserRow, 'role' | 'tier'>): TierDefinition {
   return tierOfAccount(user);
 }
 
-/** The spec §3 Me object of an account with `notificationCount` unread notifications. */
-export function meOf(user: UserRow, notificationCount: number): Me {
+/**
+ * The spec §3 Me object of an account with `notificationCount` unread notifications;
+ * `adminInviteLimit` is the site's cap on an admin's own invites (null: none).
+ */
+export function meOf(user: UserRow, notificationCount: number, adminInviteLimit: number | null = null): Me {
   const tier = tierOf(user);
   return {
     id: user.id,
@@ -24,14 +27,17 @@ export function meOf(user: UserRow, notificationCount: number): Me {
     // Saved settings over the defaults, with the quality the tier allows today (a lapsed tier falls back).
     config: configForTier(userConfigOf(user.config), tier),
     notification_count: notificationCount,
-    limits: { invite: tier.invites },
+    limits: { invite: inviteLimitOf(user, adminInviteLimit) },
   };
 }
 
 /** The body field `me` of login, sync and every answer that changes what it shows. */
 @Injectable()
 export class MeService {
-  constructor(@InjectDatabase() private readonly db: Db) {}
+  constructor(
+    @InjectDatabase() private readonly db: Db,
+    @InjectConfig() private readonly config: StardeckConfig,
+  ) {}
 
   /** Read outside any transaction, for answers whose write has committed (or that wrote nothing). */
   current(user: UserRow): Promise<Me> {
@@ -40,6 +46,6 @@ export class MeService {
 
   /** `executor`: the transaction of a write whose effect the count must include. */
   async toMe(user: UserRow, executor: Db | Tx): Promise<Me> {
-    return meOf(user, await unreadNotificationCount(executor, user.id));
+    return meOf(user, await unreadNotificationCount(executor, user.id), this.config.adminInviteLimit);
   }
 }

@@ -13,7 +13,10 @@ export class ContactCommands extends CommandHandler<ContactCommand, ContactEvent
     super(store, {
       decider: contactDecider,
       projection: contactMessagesProjection,
-      errors: { contact_exists: () => ApiError.conflict(MSG.conflict, 'Contact') },
+      errors: {
+        contact_exists: () => ApiError.conflict(MSG.conflict, 'Contact'),
+        contact_not_found: () => ApiError.notFound(MSG.notFound, 'Contact'),
+      },
     });
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CONTACT_MSG, ContactDto, PAGE_SIZES, PageDto } from '@stardeck/contracts';
+import { ADMIN_MSG, CONTACT_MSG, ContactDto, PAGE_SIZES, PageDto } from '@stardeck/contracts';
 import { AdminGuard, AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
@@ -32,5 +32,14 @@ export class ContactController {
   @UseGuards(AdminGuard)
   async list(@Query() page: PageDto) {
     return ok(await this.contact.page(page.limit ?? PAGE_SIZES.admin, page.offset ?? 0));
+  }
+
+  @Post('admin/contact_messages/:id/read')
+  @HttpCode(200)
+  @ApiEnvelope('Mark a contact message read', 200)
+  @UseGuards(AdminGuard)
+  async markRead(@CurrentUser() admin: AuthUser, @Param('id') id: string) {
+    await this.contact.markRead(admin, id);
+    return ok(undefined, { title: 'Contact', description: ADMIN_MSG.contactRead });
   }
 }

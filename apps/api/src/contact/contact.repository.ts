@@ -12,6 +12,8 @@ export interface ContactMessageView {
   username: string;
   message: string;
   created: string;
+  /** When an admin first read it; null while unread. */
+  read_at: string | null;
 }
 
 /** Reads of the `contact_messages` projection. No business rules. */
@@ -26,7 +28,7 @@ export class ContactRepository {
       total: consistentTotal(count.n, { limit, offset }, rows.length),
       items: rows.map((row) => ({
         id: row.id, user_id: row.user_id, contact_type: row.contact_type as ContactType, email: row.email, username: row.username,
-        message: row.message, created: new Date(row.created_at).toISOString(),
+        message: row.message, created: new Date(row.created_at).toISOString(), read_at: row.read_at ? new Date(row.read_at).toISOString() : null,
       })),
     };
   }

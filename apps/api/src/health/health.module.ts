@@ -3,5 +3,5 @@ import { HealthController } from './health.controller';
 import { RelayStateRepository } from './relay-state.repository';
 
 /** Liveness, readiness and metrics. */
-@Module({ controllers: [HealthController], providers: [RelayStateRepository] })
+@Module({ controllers: [HealthController], providers: [RelayStateRepository], exports: [RelayStateRepository] })
 export class HealthModule {}

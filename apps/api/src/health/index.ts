@@ -1,1 +1,2 @@
 export { HealthModule } from './health.module';
+export { RelayStateRepository } from './relay-state.repository';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { streamIds, type InviteView, type UserSummary } from '@stardeck/contracts';
-import type { Db, EventStore, Tx } from '@stardeck/infra';
-import { randomInviteKey, tierOf, type AuthUser } from '../auth';
-import { InjectDatabase, InjectEventStore } from '../platform/tokens';
+import { inviteLimitOf, streamIds, type InviteView, type UserSummary } from '@stardeck/contracts';
+import type { Db, EventStore, StardeckConfig, Tx } from '@stardeck/infra';
+import { randomInviteKey, type AuthUser } from '../auth';
+import { InjectConfig, InjectDatabase, InjectEventStore } from '../platform/tokens';
 import { UserSummaryBuilder } from '../profiles';
 import { InviteCommands } from './invite-commands';
 import { InvitesRepository } from './invites.repository';
@@ -12,7 +12,8 @@ export interface InviteList {
   invites: InviteView[];
   used: number;
   pending: number;
-  limits: { invite: number };
+  /** null: no limit (an admin's, unless the site sets ADMIN_INVITE_LIMIT). */
+  limits: { invite: number | null };
 }
 
 export type InviteCheck = { valid: true; inviter: UserSummary } | { valid: false };
@@ -25,6 +26,7 @@ export class InvitesService {
   constructor(
     @InjectDatabase() private readonly db: Db,
     @InjectEventStore() private readonly store: EventStore,
+    @InjectConfig() private readonly config: StardeckConfig,
     private readonly invites: InvitesRepository,
     private readonly commands: InviteCommands,
     private readonly summaries: UserSummaryBuilder,
@@ -32,14 +34,14 @@ export class InvitesService {
 
   async list(user: AuthUser): Promise<InviteList> {
     const [invites, counts] = await Promise.all([this.invites.listViews(this.db, user.id), this.invites.countOutstanding(this.db, user.id)]);
-    return { invites, ...counts, limits: { invite: tierOf(user).invites } };
+    return { invites, ...counts, limits: { invite: this.limitOf(user) } };
   }
 
   async create(user: AuthUser): Promise<InviteView> {
     return this.store.transaction(async (tx) => {
       await this.invites.lockInviter(tx, user.id);
       const { used, pending } = await this.invites.countOutstanding(tx, user.id);
-      const inviteId = await this.createIn(tx, { inviterId: user.id, accessRequestId: null, outstanding: used + pending, limit: tierOf(user).invites });
+      const inviteId = await this.createIn(tx, { inviterId: user.id, accessRequestId: null, outstanding: used + pending, limit: this.limitOf(user) });
       return (await this.invites.findView(tx, inviteId))!;
     });
   }
@@ -55,6 +57,10 @@ export class InvitesService {
       access_request_id: input.accessRequestId, outstanding: input.outstanding, limit: input.limit,
     });
     return inviteId;
+  }
+
+  private limitOf(user: AuthUser): number | null {
+    return inviteLimitOf(user, this.config.adminInviteLimit);
   }
 
   async delete(user: AuthUser, inviteId: string): Promise<void> {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  inviteLimitOf,
   MAX_AUDIO_BYTES, PAGE_SIZES, TRACK_MSG, userConfigOf, type ListUsersQueryDto, type ProfileLink, type UserProfile, type UserSummary,
 } from '@stardeck/contracts';
-import type { Db } from '@stardeck/infra';
+import type { Db, StardeckConfig } from '@stardeck/infra';
 import { tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import { ImageService } from '../images';
-import { InjectDatabase } from '../platform/tokens';
+import { InjectConfig, InjectDatabase } from '../platform/tokens';
 import { TracksRepository } from '../tracks';
 import { MembersRepository } from './members.repository';
 import { UserSummaryBuilder } from './user-summaries';
@@ -24,6 +25,7 @@ export interface UserPage {
 export class ProfilesService {
   constructor(
     @InjectDatabase() private readonly db: Db,
+    @InjectConfig() private readonly config: StardeckConfig,
     private readonly members: MembersRepository,
     private readonly tracks: TracksRepository,
     private readonly summaries: UserSummaryBuilder,
@@ -69,7 +71,7 @@ export class ProfilesService {
         : null,
       is_subscribed: !own && Boolean(row.is_subscribed),
       storage_used: storageUsed,
-      limits: showStorage ? { track: MAX_AUDIO_BYTES, invite: tier.invites, storage: tier.storageMb * MB } : null,
+      limits: showStorage ? { track: MAX_AUDIO_BYTES, invite: inviteLimitOf(row, this.config.adminInviteLimit), storage: tier.storageMb * MB } : null,
       has_conversation: !own && Boolean(row.has_conversation),
     };
   }

@@ -10,11 +10,14 @@ export const accessRequestsProjection = defineProjection<AccessRequestEvent['typ
     async AccessRequested(event, tx) {
       const d = event.data;
       await tx.insertInto('access_requests').values({
-        id: d.request_id, email: d.email, url: d.url, message: d.message, created_at: event.recorded_at, invite_id: null,
+        id: d.request_id, email: d.email, url: d.url, message: d.message, created_at: event.recorded_at, invite_id: null, declined_at: null,
       }).execute();
     },
     async AccessRequestInvited(event, tx) {
-      await tx.updateTable('access_requests').set({ invite_id: event.data.invite_id }).where('id', '=', event.data.request_id).execute();
+      await tx.updateTable('access_requests').set({ invite_id: event.data.invite_id, declined_at: null }).where('id', '=', event.data.request_id).execute();
+    },
+    async AccessRequestDeclined(event, tx) {
+      await tx.updateTable('access_requests').set({ declined_at: event.recorded_at }).where('id', '=', event.data.request_id).execute();
     },
   },
 });

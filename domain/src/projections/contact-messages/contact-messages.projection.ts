@@ -11,8 +11,11 @@ export const contactMessagesProjection = defineProjection<ContactEvent['type']>(
       const d = event.data;
       await tx.insertInto('contact_messages').values({
         id: d.contact_id, user_id: d.user_id, contact_type: d.contact_type, email: d.email, username: d.username, message: d.message,
-        created_at: event.recorded_at,
+        created_at: event.recorded_at, read_at: null,
       }).execute();
+    },
+    async ContactMessageRead(event, tx) {
+      await tx.updateTable('contact_messages').set({ read_at: event.recorded_at }).where('id', '=', event.data.contact_id).execute();
     },
   },
 });

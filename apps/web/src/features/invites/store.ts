@@ -17,7 +17,8 @@ export interface InvitesState {
   invites: InviteView[];
   used: number;
   pending: number;
-  limit: number;
+  /** null: no limit (an admin's invites, unless the site caps them). */
+  limit: number | null;
   loaded: boolean;
   loading: boolean;
   creating: boolean;
@@ -34,9 +35,9 @@ export const invitesStore = proxy<InvitesState>(initialState());
 /** Spec §8: invite failures say msg.description, else 'Operation failed'. */
 const FAILURE = { title: 'Invites', description: 'Operation failed' };
 
-/** Spec §4: creation is blocked once used plus unused invites reach the limit. */
+/** Spec §4: creation is blocked once used plus unused invites reach the limit, when there is one. */
 export function canCreateInvite(state: Pick<InvitesState, 'used' | 'pending' | 'limit'>): boolean {
-  return state.used + state.pending < state.limit;
+  return state.limit === null || state.used + state.pending < state.limit;
 }
 
 /** Spec §4: the link to share is the site's base plus /invite?q={key}. */

@@ -13,9 +13,9 @@ export function Component({ onClose }: { onClose: () => void }) {
     <ModalFrame title="invites" onClose={onClose} wide>
       <p className="invites__usage">
         <label htmlFor="invite-usage">
-          used {state.used} / {state.limit}
+          used {state.used} / {state.limit ?? 'unlimited'}
         </label>
-        <progress id="invite-usage" value={state.used} max={Math.max(state.limit, 1)} />
+        {state.limit !== null && <progress id="invite-usage" value={state.used} max={Math.max(state.limit, 1)} />}
         <span className="output--muted">{state.pending} unused</span>
       </p>
       <PromptLine command="invite --list" />
