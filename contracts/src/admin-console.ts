@@ -43,7 +43,7 @@ export interface InspectedEventDetail {
 export interface StateChange {
   type: 'CREATE' | 'REMOVE' | 'CHANGE';
   path: (string | number)[];
-  old?: unknown;
+  oldValue?: unknown;
   value?: unknown;
 }
 
@@ -126,3 +126,29 @@ export const ADMIN_MSG = {
   declined: 'Request declined',
   contactRead: 'Message marked read',
 } as const;
+
+export const PROJECTION_STATES = ['live', 'standby', 'rebuilding', 'rebuild_requested', 'failing'] as const;
+export type ProjectionState = (typeof PROJECTION_STATES)[number];
+
+/**
+ * One row of GET /v1/admin/projections as the console reads it. Fields after `lag` are optional:
+ * the console shows '—' for what a server does not report.
+ */
+export interface ProjectionStatusView {
+  name: string;
+  kind?: 'inline' | 'async';
+  outbox?: boolean;
+  handles: readonly string[];
+  status: ProjectionState;
+  checkpoint: number;
+  head: number;
+  lag: number;
+  lag_seconds?: number | null;
+  owner: string | null;
+  rebuild: null | { done: number; total: number; rate?: number; eta_seconds?: number | null; started_at?: string };
+  last_error?: null | { message: string; position: number | null; at: string };
+  updated_at: string;
+}
+
+/** How often the projections dashboard asks for fresh lag and progress. */
+export const PROJECTIONS_POLL_MS = 1000;

@@ -78,7 +78,7 @@ export function Header() {
               membership
             </NavLink>
             {me.role === 'admin' && (
-              <NavLink to="/admin/members" className="topbar__link">
+              <NavLink to="/admin" className="topbar__link">
                 admin
               </NavLink>
             )}

@@ -5,9 +5,8 @@ import { getDiscover } from '../features/feeds/api/get-discover';
 import { getStream } from '../features/feeds/api/get-stream';
 import { readStreamFilters } from '../features/feeds/stream-filters';
 import { getTagCloud } from '../features/tags/api/get-tag-cloud';
-import { getContactMessages } from '../features/support/api/contact-messages';
 import { getConversations, getMessages } from '../features/messages/api/conversations';
-import { getManagedNews, getNews, getNewsPost } from '../features/news/api/news';
+import { getNews, getNewsPost } from '../features/news/api/news';
 import {
   getCollections, getFollowedCollections, getHistory, getMemberComments, getSubscribers, getSubscriptions,
 } from '../features/profiles/api/lists';
@@ -16,8 +15,8 @@ import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
 import { loadLibrary } from '../lib/library/store';
 import { closeOnRouteChange } from '../lib/modals/store';
-import { session } from '../lib/session/store';
 import { toastFailure } from '../lib/toasts/from-result';
+import { adminRoutes } from './admin-routes';
 import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
 import { guard, homeLoader, type Access } from './route-access';
@@ -63,14 +62,6 @@ async function discoverLoader(args: LoaderFunctionArgs) {
   if (result.ok) return result.envelope.data ?? null;
   if (!args.request.signal.aborted) toastFailure(result.failure);
   return null;
-}
-
-/** /admin/news preloads the list for admins only: anyone else sees the page say it is not theirs. */
-async function adminNewsLoader(args: LoaderFunctionArgs) {
-  const refused = await guard('required')(args);
-  if (refused) return refused;
-  if (session.me?.role !== 'admin') return null;
-  return guard('required', ({ request }) => getManagedNews(0, request.signal))(args);
 }
 
 export const routes: RouteObject[] = [
@@ -129,14 +120,7 @@ export const routes: RouteObject[] = [
         handle: { title: () => 'news', command: (p) => `news --read ${p.newsId}` } satisfies RouteHandle,
         lazy: () => import('./routes/news-post'),
       },
-      { path: 'admin/news', loader: adminNewsLoader, handle: fixed('news admin', 'news --admin'), lazy: () => import('./routes/admin-news') },
-      {
-        path: 'admin/members',
-        // Admins only: the server refuses others, and a refused preload goes to / like any other.
-        loader: guard('required', ({ request }) => getContactMessages(20, 0, request.signal)),
-        handle: fixed('members admin', 'members --admin'),
-        lazy: () => import('./routes/admin-members'),
-      },
+      adminRoutes,
       { path: 'explore/users', loader: exploreUsersLoader, handle: fixed('explore users', 'explore --users'), lazy: () => import('./routes/explore-users') },
       { path: 'explore/tracks', loader: exploreTracksLoader, handle: fixed('explore tracks', 'explore --tracks'), lazy: () => import('./routes/explore-tracks') },
       {

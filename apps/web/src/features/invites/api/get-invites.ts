@@ -7,7 +7,7 @@ export interface InviteList {
   used: number;
   /** Invites not used yet; they count against the limit too. */
   pending: number;
-  limits: { invite: number };
+  limits: { invite: number | null };
 }
 
 /** GET /v1/invite: the member's invites and how many their tier allows. */
