@@ -7,7 +7,7 @@ import { actorLabel, eventSummary } from '../event-summary';
 export function EventTable({ events, label, current }: { events: readonly InspectedEvent[]; label: string; current?: number }) {
   if (events.length === 0) return <p className="output output--muted">no events match.</p>;
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="admin-table admin-table--events">
         <caption className="visually-hidden">{label}</caption>
         <thead>

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  */
 export function JsonView({ value, label, openDepth = 2 }: { value: unknown; label: string; openDepth?: number }) {
   return (
-    <div className="json" role="group" aria-label={label}>
+    <div className="json" role="group" aria-label={label} tabIndex={0}>
       <JsonNode value={value} depth={0} openDepth={openDepth} />
     </div>
   );

@@ -19,7 +19,7 @@ export function MemberSearch() {
       </form>
       {members.searched && members.results.length === 0 && <p className="output output--muted">no member matches.</p>}
       {members.results.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={'members found'}>
           <table className="admin-table">
             <caption className="visually-hidden">members found</caption>
             <thead>

@@ -10,7 +10,7 @@ export function ProjectionTable({ projections, actions }: { projections: readonl
   const worst = worstProjection(projections);
   if (projections.length === 0) return <p className="output output--muted">no projections reported yet.</p>;
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={'projections'}>
       <table className="admin-table">
         <caption className="visually-hidden">projections</caption>
         <thead>
