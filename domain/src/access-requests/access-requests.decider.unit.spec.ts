@@ -21,4 +21,14 @@ describe('access request decider', () => {
     given([requested, invited]).when(invite).thenFails(AccessRequestErrors.alreadyInvited);
     given([]).when(invite).thenFails(AccessRequestErrors.notFound);
   });
+
+  it('declines a pending request once; a declined one can still be invited, an invited one not declined', () => {
+    const decline = { type: 'DeclineRequester', admin_id: 'a1' } as const;
+    const declined: AccessRequestEvent = { type: 'AccessRequestDeclined', data: { request_id: 'r1', admin_id: 'a1' } };
+    given([requested]).when(decline).then([declined]);
+    given([requested, declined]).when(decline).thenFails(AccessRequestErrors.alreadyDeclined);
+    given([requested, invited]).when(decline).thenFails(AccessRequestErrors.alreadyInvited);
+    given([]).when(decline).thenFails(AccessRequestErrors.notFound);
+    given([requested, declined]).when({ type: 'InviteRequester', invite_id: 'i1', admin_id: 'a1' }).then([invited]);
+  });
 });

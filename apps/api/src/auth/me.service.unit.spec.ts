@@ -28,6 +28,12 @@ describe('me', () => {
     expect(me.toMe(user({ tier: 'unknown' })).tier.slug).toBe('free');
   });
 
+  it("caps an admin's own invites only by the site's setting, none by default", () => {
+    expect(me.toMe(user({ role: 'admin', tier: 'admin' })).limits).toEqual({ invite: null });
+    expect(meOf(user({ role: 'admin', tier: 'admin' }), 0, 40).limits).toEqual({ invite: 40 });
+    expect(meOf(user({ tier: 'premium' }), 0, 40).limits).toEqual({ invite: 6 });
+  });
+
   it('merges stored config over the defaults', () => {
     expect(me.toMe(user({ tier: 'core', config: { streaming_quality: 'high', motd: 'hi' } })).config).toEqual({
       ...DEFAULT_USER_CONFIG, streaming_quality: 'high', motd: 'hi',
