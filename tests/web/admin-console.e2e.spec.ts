@@ -9,7 +9,7 @@ import { factories, type Factories, type Member } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Waits as long as a locator does: the machine may be busy with other suites. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 const ADMIN_PAGES = ['/admin', '/admin/events', '/admin/projections', '/admin/waitlist', '/admin/members', '/admin/mail', '/admin/news'];
 
 describe('the admin console in the browser', () => {
@@ -64,7 +64,7 @@ describe('the admin console in the browser', () => {
 
     const menu = page.getByRole('navigation', { name: 'Admin' });
     for (const [label, title] of [['events', 'events'], ['projections', 'projections'], ['waitlist', 'waitlist'], ['members', 'members admin'], ['mail', 'mail'], ['news', 'news admin']] as const) {
-      await menu.getByRole('link', { name: label, exact: true }).click();
+      await menu.getByRole('link', { name: label, exact: true }).click(SLOW);
       await heading(page, title).waitFor(SLOW);
       expect(await axeViolations(page), label).toEqual([]);
     }
@@ -94,7 +94,7 @@ describe('the admin console in the browser', () => {
     await changed.getByText(`@${ADMIN.email.split('@')[0]}`).or(changed.getByText(`@${admin.me.username}`)).first().waitFor(SLOW);
     expect((await login(server.url, member.email, member.password)).me.tier.slug).toBe('core');
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it("follows a member's track edit from the event list to its detail, its correlation chain and the state before the edit", async () => {
     const member: Member = await make.newMember();
@@ -136,7 +136,7 @@ describe('the admin console in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-stream');
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it('rebuilds a projection from /admin/projections after a confirmation, its bar reaching 100% and its lag 0', async () => {
     const { page, problems } = await signedIn(ADMIN);
@@ -146,14 +146,14 @@ describe('the admin console in the browser', () => {
     const confirm = page.getByRole('alertdialog', { name: 'rebuild stats?' });
     await confirm.waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await confirm.getByRole('button', { name: 'confirm rebuild' }).click();
+    await confirm.getByRole('button', { name: 'confirm rebuild' }).click(SLOW);
     const progress = page.getByRole('region', { name: 'rebuild of stats' });
     await progress.getByRole('status').filter({ hasText: /^done: 100%/ }).waitFor(SLOW);
     expect(await progress.getByRole('progressbar').getAttribute('value')).toBe('100');
     await expect.poll(() => page.getByRole('row', { name: 'stats' }).getByTestId('lag').textContent(), SLOW).toBe('0');
     await screenshot(page, 'admin-projections');
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it('answers a member on every admin page exactly like a missing page, and sends a visitor to /', async () => {
     const member = await make.newMember();
@@ -178,5 +178,5 @@ describe('the admin console in the browser', () => {
       await visitor.page.waitForURL(`${server.url}/?${new URLSearchParams({ redirect: path })}`, SLOW);
     }
     expect(visitor.problems).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });

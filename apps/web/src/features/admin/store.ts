@@ -46,7 +46,8 @@ const initialState = (): AdminState => ({
 export const adminStore = proxy<AdminState>(initialState());
 
 export function showProjections(projections: ProjectionStatusView[]): void {
-  adminStore.projections = projections;
+  // Most polls bring nothing new: keeping the same rows spares redrawing the table every second.
+  if (JSON.stringify(projections) !== JSON.stringify(adminStore.projections)) adminStore.projections = projections;
   adminStore.polledAt = Date.now();
   adminStore.pollFailed = false;
   for (const [name, watched] of Object.entries(adminStore.rebuilds)) {

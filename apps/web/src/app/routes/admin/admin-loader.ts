@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import { session } from '../../../lib/session/store';
 import { guard, type Preload } from '../../route-access';
+import type { RouteHandle } from '../../titles';
 
 /** What an admin route's loader gives anyone but an admin: the page then shows the 404 screen. */
 export const NOT_ADMIN = { not_admin: true } as const;
@@ -26,3 +27,11 @@ export function adminLoader<T>(preload?: Preload<T>) {
 }
 
 export const numberParam = (value: string | null) => (value !== null && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** An admin page's handle: titled like the page for an admin, like the 404 page for anyone else. */
+export function adminHandle(title: string, command: (params: Params) => string): RouteHandle {
+  return {
+    title: () => (isAdmin() ? title : 'not found'),
+    command: (params) => (isAdmin() ? command(params) : 'cd'),
+  };
+}

@@ -3,8 +3,9 @@ import { useLoaderData } from 'react-router';
 import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getEvent } from '../../../features/admin/api/get-event';
 import { EventDetail } from '../../../features/admin/components/event-detail';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('event', (p) => `event --show ${p.position}`);
 export const loader = adminLoader(({ params, request }) => getEvent(params.position!, request.signal));
 
 /** /admin/events/{position}. */

@@ -6,8 +6,9 @@ import { getEvents } from '../../../features/admin/api/get-events';
 import { EventFilterForm } from '../../../features/admin/components/event-filter-form';
 import { EventTable } from '../../../features/admin/components/event-table';
 import { eventFilterSearch, readEventFilters } from '../../../features/admin/event-filters';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('events', () => 'events --list');
 export const loader = adminLoader(({ request }) => getEvents(readEventFilters(new URL(request.url).searchParams), request.signal));
 
 /** /admin/events: the log newest first, filtered by what the address says; older pages by keyset. */

@@ -3,8 +3,9 @@ import { PromptLine } from '../../../components/ui/prompt-line';
 import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getMail, type DevMail } from '../../../features/admin/api/get-mail';
 import { Mailbox } from '../../../features/admin/components/mailbox';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('mail', () => 'mail --list');
 export const loader = adminLoader(({ request }) => getMail(0, request.signal));
 
 /** /admin/mail: the dev mailbox, when no SMTP server is configured. */

@@ -4,8 +4,9 @@ import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getContactMessages, type ContactMessage } from '../../../features/admin/api/get-contact-messages';
 import { ContactMessages } from '../../../features/admin/components/contact-messages';
 import { MemberSearch } from '../../../features/admin/components/member-search';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('members admin', () => 'members --admin');
 export const loader = adminLoader(({ request }) => getContactMessages(0, request.signal));
 
 /** /admin/members: find a member and change their tier; read what members wrote to the team. */

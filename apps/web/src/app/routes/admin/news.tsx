@@ -6,8 +6,9 @@ import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getManagedNews } from '../../../features/news/api/news';
 import { AdminNews } from '../../../features/news/components/admin-news';
 import { showManaged } from '../../../features/news/store';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('news admin', () => 'news --admin');
 export const loader = adminLoader(({ request }) => getManagedNews(0, request.signal));
 
 /** /admin/news: the admins' news screen. */

@@ -5,8 +5,9 @@ import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getOverview } from '../../../features/admin/api/get-overview';
 import { Overview } from '../../../features/admin/components/overview';
 import { pollProjections, startPolling } from '../../../features/admin/store';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('admin', () => 'status --all');
 export const loader = adminLoader(({ request }) => getOverview(request.signal));
 
 /** /admin: the overview, its projection lag live. */

@@ -5,8 +5,9 @@ import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getProjections } from '../../../features/admin/api/get-projections';
 import { ProjectionDashboard } from '../../../features/admin/components/projection-dashboard';
 import { showProjections, startPolling } from '../../../features/admin/store';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('projections', () => 'projections --status');
 export const loader = adminLoader(({ request }) => getProjections(request.signal));
 
 /** /admin/projections: live while open. */

@@ -3,8 +3,9 @@ import { useLoaderData, useNavigate } from 'react-router';
 import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getStream } from '../../../features/admin/api/get-stream';
 import { StreamView } from '../../../features/admin/components/stream-view';
-import { adminLoader, isNotAdmin, numberParam } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin, numberParam } from './admin-loader';
 
+export const handle = adminHandle('stream', (p) => `replay ${p.stream}`);
 export const loader = adminLoader(({ params, request }) => {
   const search = new URL(request.url).searchParams;
   return getStream(params.stream!, { as_of: numberParam(search.get('as_of')), compare: numberParam(search.get('compare')) }, request.signal);

@@ -5,8 +5,9 @@ import { TerminalWindow } from '../../../components/ui/terminal-window';
 import { getAccessRequests } from '../../../features/admin/api/get-access-requests';
 import { Waitlist } from '../../../features/admin/components/waitlist';
 import { showWaitlist } from '../../../features/admin/store';
-import { adminLoader, isNotAdmin } from './admin-loader';
+import { adminHandle, adminLoader, isNotAdmin } from './admin-loader';
 
+export const handle = adminHandle('waitlist', () => 'waitlist --list');
 export const loader = adminLoader(({ request }) => getAccessRequests(0, request.signal));
 
 /** /admin/waitlist. */

@@ -1,4 +1,5 @@
 import type { ProjectionStatusView } from '@stardeck/contracts/browser';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MISSING, duration, kindLabel, worstProjection } from '../projection-view';
 
@@ -6,7 +7,7 @@ import { MISSING, duration, kindLabel, worstProjection } from '../projection-vie
  * Every projection and outbox with checkpoint, head and lag; the one furthest behind is marked.
  * With `actions`, each row also offers its rebuild.
  */
-export function ProjectionTable({ projections, actions }: { projections: readonly ProjectionStatusView[]; actions?: (p: ProjectionStatusView) => React.ReactNode }) {
+export const ProjectionTable = memo(function ProjectionTable({ projections, actions }: { projections: readonly ProjectionStatusView[]; actions?: (p: ProjectionStatusView) => ReactNode }) {
   const worst = worstProjection(projections);
   if (projections.length === 0) return <p className="output output--muted">no projections reported yet.</p>;
   return (
@@ -64,4 +65,4 @@ export function ProjectionTable({ projections, actions }: { projections: readonl
       </table>
     </div>
   );
-}
+});
