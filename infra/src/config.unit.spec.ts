@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), TRANSCODE_MAX_DURATION_SECONDS: '0' })).toThrow(/TRANSCODE_MAX_DURATION_SECONDS must be a whole number/);
   });
 
+  it("leaves an admin's own invites uncapped unless ADMIN_INVITE_LIMIT sets a cap", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).adminInviteLimit).toBeNull();
+    expect(loadConfig({ DATA_DIR: tmp(), ADMIN_INVITE_LIMIT: '25' }).adminInviteLimit).toBe(25);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_INVITE_LIMIT: 'many' })).toThrow('ADMIN_INVITE_LIMIT must be a whole number from 0 to 1000000 (got "many")');
+  });
+
   it('never lets password hashing drop below the OWASP minimum', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });

@@ -74,9 +74,9 @@ describe('access requests and the admin endpoints', () => {
     ['get', '/v1/admin/access_requests'],
     ['post', '/v1/admin/access_requests/00000000-0000-4000-8000-000000000000/invite'],
     ['get', '/v1/admin/mail'],
-  ] as const)('%s %s refuses members with 403 and anonymous callers with 401', async (method, path) => {
-    const forbidden = await api()[method](path).set(bearer(member)).expect(403);
-    expect(forbidden.body).toMatchObject({ status: 'error', status_code: 403 });
+  ] as const)('%s %s answers members 404, as a missing path, and anonymous callers 401', async (method, path) => {
+    const hidden = await api()[method](path).set(bearer(member)).expect(404);
+    expect(hidden.body).toMatchObject({ status: 'error', status_code: 404, msg: { title: 'Not Found', description: `Cannot ${method.toUpperCase()} ${path}` } });
     await api()[method](path).expect(401);
   });
 
