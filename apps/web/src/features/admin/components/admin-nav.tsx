@@ -18,6 +18,7 @@ export function AdminNav({ showMail }: { showMail: boolean }) {
         {pages.map(([to, label]) => (
           <li key={to}>
             <NavLink to={to} end={to === '/admin'} className="admin-nav__link">
+              <span className="admin-nav__slash" aria-hidden="true">/</span>
               {label}
             </NavLink>
           </li>
