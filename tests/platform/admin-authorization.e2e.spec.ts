@@ -25,7 +25,7 @@ describe('authorisation of every admin endpoint', () => {
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     member = await newMember(server.url, admin);
     routes = listRoutes(server.app).filter((route) => route.url.startsWith('/v1/admin/'));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
   });

@@ -16,7 +16,7 @@ describe('admin console over HTTP', () => {
     server = await startTestServer({ roles: ['api', 'projector', 'transcoder'], env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password } });
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await make?.dispose();
     await server?.stop();

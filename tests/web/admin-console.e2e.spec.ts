@@ -28,7 +28,7 @@ describe('the admin console in the browser', () => {
     browser = await launchChromium();
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
