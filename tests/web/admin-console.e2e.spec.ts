@@ -82,7 +82,7 @@ describe('the admin console in the browser', () => {
     // Members: find one, move them to core; the change is an event with the admin as actor.
     await menu.getByRole('link', { name: 'members' }).click();
     await page.getByRole('listitem', { name: `issue from ${member.me.username}` }).getByText('the <b>console</b> is great').waitFor(SLOW);
-    await page.getByRole('button', { name: `mark message from ${member.me.username} read` }).click();
+    await page.getByRole('button', { name: `mark read: message from ${member.me.username}` }).click();
     await page.getByRole('listitem', { name: `issue from ${member.me.username}` }).getByText('[unread]').waitFor({ state: 'detached', ...SLOW });
     await page.getByLabel('search members').fill(member.me.username);
     await page.getByRole('button', { name: 'search', exact: true }).click();

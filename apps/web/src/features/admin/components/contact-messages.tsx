@@ -20,7 +20,7 @@ export function ContactMessages({ messages }: { messages: readonly ContactMessag
             <p className="admin-list__text">{message.message}</p>
             {unread && (
               <div className="actions">
-                <button type="button" className="btn btn--small" onClick={() => void markRead(message.id)} aria-label={`mark message from ${message.username} read`}>
+                <button type="button" className="btn btn--small" onClick={() => void markRead(message.id)} aria-label={`mark read: message from ${message.username}`}>
                   mark read
                 </button>
               </div>
