@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '@stardeck/api';
 import { HEADER_NEW_ACCESS_TOKEN } from '@stardeck/contracts';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, linkParam, login, mailTo, refreshCookieOf } from './helpers';
 
 /** The embedded product: PGlite and the in-process bus, nothing from the services environment. */
@@ -95,24 +95,47 @@ describe('embedded first start without admin settings', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-admin-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('creates an admin once and prints its credentials once', async () => {
-    const write = vi.spyOn(process.stdout, 'write');
-    let server = await start(dataDir);
-    const printed = write.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('admin account created'));
-    write.mockClear();
+  /** What an operator sees of `npm start`: the JSON log lines and whatever else is printed. */
+  function startSeen() {
+    const printed: string[] = [];
+    const logLines: Record<string, unknown>[] = [];
+    const logDestination = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
+    const env = embeddedEnv(dataDir, { LOG_LEVEL: 'info' });
+    return startServer({ roles: ['api', 'projector'], env, webDir: null, logDestination, announce: { write: (text: string) => printed.push(text) } })
+      .then((server) => ({ server, printed, logLines }));
+  }
+
+  it('creates an admin once and prints its credentials once, in a framed box after the log says where the site is', async () => {
+    let { server, printed, logLines } = await startSeen();
     try {
       expect(printed).toHaveLength(1);
-      const match = /email (\S+) password (\S+)/.exec(printed[0]!)!;
-      expect(match[1]).toBe('admin@stardeck.local');
-      const admin = await login(server.url, match[1]!, match[2]!);
+      const box = printed[0]!.split('\n').filter((line) => line !== '');
+      // Every line of the block is part of the frame, so it stands apart from the JSON lines around it.
+      expect(box[0]).toMatch(/^┌─+┐$/);
+      expect(box.at(-1)).toMatch(/^└─+┘$/);
+      for (const line of box.slice(1, -1)) {
+        expect(line).toMatch(/^│ .* │$/);
+        expect(line.length).toBe(box[0]!.length);
+      }
+      expect(box.join('\n')).toContain('admin account created');
+      const email = /email +(\S+)/.exec(printed[0]!)![1]!;
+      const password = /password +(\S+)/.exec(printed[0]!)![1]!;
+      expect(email).toBe('admin@stardeck.local');
+      // One address, the one the README gives: the log line and the box agree.
+      const port = new URL(server.url).port;
+      const listening = logLines.find((line) => line.msg === 'stardeck listening')!;
+      expect(listening.url).toBe(`http://localhost:${port}`);
+      expect(/open +(\S+)/.exec(printed[0]!)![1]).toBe(`http://localhost:${port}`);
+      // Never in the log itself.
+      expect(JSON.stringify(logLines)).not.toContain(password);
+      const admin = await login(server.url, email, password);
       expect(admin.me).toMatchObject({ role: 'admin', username: 'admin', tier: { slug: 'admin' } });
 
       await server.close();
-      server = await start(dataDir);
-      expect(write.mock.calls.some((call) => String(call[0]).includes('admin account created'))).toBe(false);
-      await login(server.url, match[1]!, match[2]!);
+      ({ server, printed, logLines } = await startSeen());
+      expect(printed).toEqual([]);
+      await login(server.url, email, password);
     } finally {
-      write.mockRestore();
       await server.close();
     }
   });

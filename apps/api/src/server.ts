@@ -4,6 +4,7 @@ import { Relay, createLogger, createPlatform, loadConfig, runProcess, type LogDe
 import { ProjectorRuntime, runnableProjections } from '@stardeck/projector';
 import { startTranscoderRole } from '@stardeck/transcoder';
 import { AdminBootstrapService } from './accounts';
+import { adminCredentialsBox, type FirstAdminCredentials } from './accounts/admin-credentials-box';
 import { createApp } from './create-app';
 
 export type Role = 'api' | 'projector' | 'transcoder';
@@ -17,6 +18,8 @@ export interface ServerOptions {
   config?: Partial<StardeckConfig>;
   /** Where log lines go instead of stdout (tests read what an operator would see). */
   logDestination?: LogDestination;
+  /** Where the first start's admin credentials are printed, outside the log (stdout unless tests say otherwise). */
+  announce?: { write(text: string): unknown };
 }
 
 export interface RunningServer {
@@ -42,8 +45,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   projector?.start();
   const transcoder = options.roles.includes('transcoder') ? await startTranscoderRole(platform, options.env ?? process.env) : null;
   const app = await createApp(platform, { webDir: options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir });
+  let firstAdmin: FirstAdminCredentials | null;
   try {
-    await app.get(AdminBootstrapService).ensureAdmin();
+    firstAdmin = await app.get(AdminBootstrapService).ensureAdmin();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // A failed start must not leave the relay, projections and database connections running.
@@ -57,7 +61,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, mode: config.mode, roles: options.roles, database: platform.database.kind, bus: platform.bus.kind }, 'stardeck listening');
+  // The address people use, as the README and mailed links give it (port 0 is filled in).
+  const siteUrl = config.publicUrl.replace(/:0$/, `:${port}`);
+  logger.info({ url: siteUrl, mode: config.mode, roles: options.roles, database: platform.database.kind, bus: platform.bus.kind }, 'stardeck listening');
+  if (firstAdmin) (options.announce ?? process.stdout).write(adminCredentialsBox(firstAdmin, siteUrl));
   return {
     app,
     platform,

@@ -6,6 +6,7 @@ import { ConcurrencyError, type Db, type EventStore, type Logger, type StardeckC
 import { AccountsRepository, PasswordHasher, SessionService } from '../auth';
 import { InjectConfig, InjectDatabase, InjectEventStore, InjectLogger } from '../platform/tokens';
 import { AccountCommands } from './account-commands';
+import type { FirstAdminCredentials } from './admin-credentials-box';
 
 const EMBEDDED_ADMIN_EMAIL = 'admin@stardeck.local';
 const UNIQUE_VIOLATION = '23505';
@@ -28,17 +29,21 @@ export class AdminBootstrapService {
     private readonly sessions: SessionService,
   ) {}
 
-  async ensureAdmin(): Promise<void> {
+  /**
+   * The credentials of an admin made just now on a bare embedded start, for the operator to read
+   * once (the caller prints them when the site is up); null when nothing was made.
+   */
+  async ensureAdmin(): Promise<FirstAdminCredentials | null> {
     const { adminEmail, adminPassword, mode } = this.config;
     if (adminEmail && adminPassword) {
       await this.retrying(() => this.ensureConfiguredAdmin(adminEmail, adminPassword));
-      return;
+      return null;
     }
-    if (mode !== 'embedded' || (await this.accounts.findAnyAdmin(this.db))) return;
+    if (mode !== 'embedded' || (await this.accounts.findAnyAdmin(this.db))) return null;
     // A bare embedded start gets a usable admin; the password is shown this once and never stored in clear.
     const password = randomBytes(12).toString('base64url');
     const created = await this.retrying(async () => (await this.accounts.findAnyAdmin(this.db)) ? false : this.register(EMBEDDED_ADMIN_EMAIL, password));
-    if (created) process.stdout.write(`stardeck admin account created: email ${EMBEDDED_ADMIN_EMAIL} password ${password}\n`);
+    return created ? { email: EMBEDDED_ADMIN_EMAIL, password } : null;
   }
 
   private async ensureConfiguredAdmin(email: string, password: string): Promise<void> {
