@@ -83,12 +83,16 @@ interface CheckboxFieldProps {
   checked: boolean;
   onChecked: (checked: boolean) => void;
   error?: string;
+  /** A line under the box, read with it (who sees what the setting shares, say). */
+  hint?: ReactNode;
   name?: string;
 }
 
-export function CheckboxField({ label, checked, onChecked, error, name }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChecked, error, hint, name }: CheckboxFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field field--checkbox">
       <input
@@ -97,10 +101,15 @@ export function CheckboxField({ label, checked, onChecked, error, name }: Checkb
         type="checkbox"
         checked={checked}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(e) => onChecked(e.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field__error" role="alert">
           ! {error}

@@ -11,12 +11,20 @@ import { updateProfile } from '../api/profile';
 import { initialQuality, qualityOptions } from '../config-rules';
 import { failureText } from '../failure-text';
 
+/** Each setting with who it shares what with, as the server applies it. */
 const BOOLEANS = [
-  ['show_profile_stats', 'show my stats on my profile'],
-  ['show_storage_usage', 'show my storage usage'],
-  ['share_listening_history', 'share my listening history'],
-  ['allow_recommendations', 'allow recommendations'],
+  ['show_profile_stats', 'show my stats on my profile', 'on: members who open your profile see your counts. off: only you do.'],
+  ['show_storage_usage', 'show my storage usage', 'on: members who open your profile see how much you store. off: only you do.'],
+  [
+    'share_listening_history',
+    'share my listening history',
+    'on: signed-in members can open your history, showing the public tracks you played. off: only you see it. Visitors never do.',
+  ],
+  ['allow_recommendations', 'allow recommendations', null],
 ] as const;
+
+/** Who reads the message of the day: it is a note to oneself, shown nowhere else. */
+export const MOTD_AUDIENCE = 'only you see it, at the top of your own profile.';
 
 /** The manageConfig modal (spec §3 User config), opened on the quality the tier allows (spec §4). */
 export function Component({ onClose }: { onClose: () => void }) {
@@ -101,10 +109,10 @@ export function Component({ onClose }: { onClose: () => void }) {
           value={config.motd ?? ''}
           onValue={(value) => set('motd', value)}
           maxLength={PROFILE_LIMITS.motdMax}
-          hint={`${(config.motd ?? '').length}/${PROFILE_LIMITS.motdMax}`}
+          hint={`${(config.motd ?? '').length}/${PROFILE_LIMITS.motdMax} · ${MOTD_AUDIENCE}`}
         />
-        {BOOLEANS.map(([key, label]) => (
-          <CheckboxField key={key} label={label} checked={config[key]} onChecked={(checked) => set(key, checked)} />
+        {BOOLEANS.map(([key, label, audience]) => (
+          <CheckboxField key={key} label={label} hint={audience ?? undefined} checked={config[key]} onChecked={(checked) => set(key, checked)} />
         ))}
         {error && <p className="output output--err" role="alert">{error}</p>}
         <div className="actions">
