@@ -3,6 +3,7 @@ import { openInviteManager } from '../features/invites/store';
 import { openModal } from '../lib/modals/store';
 import { useMe } from '../lib/session/store';
 import { useSonar } from '../features/sonar/store';
+import { UploadButton } from '../features/tracks/components/upload-button';
 import { PALETTE_KEYS, togglePalette } from './palette-shortcut';
 
 const MEMBER_NAV = [
@@ -68,6 +69,7 @@ export function Header() {
         </button>
         {me ? (
           <>
+            <UploadButton />
             <NavLink to={ownProfilePath(me)} className="topbar__link topbar__me">
               @{me.username}
             </NavLink>

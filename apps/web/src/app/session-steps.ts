@@ -16,6 +16,7 @@ import { loadSavedIds, reset as resetLibrary } from '../lib/library/store';
 import { reset as resetLightbox } from '../lib/lightbox/store';
 import { reset as resetModals } from '../lib/modals/store';
 import { reset as resetPlayer } from '../lib/player/store';
+import { reset as resetRevisions } from '../lib/revisions/store';
 import { onSignIn, onSignOut } from '../lib/session/lifecycle';
 import { connectSonar, disconnectSonar } from '../features/sonar/connection';
 import { resetListenAlong } from '../features/sonar/listen-along';
@@ -66,5 +67,6 @@ export function registerSessionSteps(): void {
     resetNotifications();
   });
   onSignOut('tags', resetTags);
+  onSignOut('revisions', resetRevisions);
   onSignOut('auth', resetAuth);
 }

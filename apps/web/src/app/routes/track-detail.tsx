@@ -1,14 +1,19 @@
 import type { TrackView } from '@stardeck/contracts/browser';
 import { useLoaderData } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { CommentThreads } from '../../features/tracks/components/comment-threads';
 import { enqueue } from '../../lib/player/store';
+import { revisions, trackRevision } from '../../lib/revisions/store';
+import { useRevalidateOn } from '../use-revalidate-on';
 
 /** /{username}/tracks/{id} (TerminalTrackDetail): the hero card and the comment threads. */
 export function Component() {
   const { track } = useLoaderData() as { track: TrackView };
+  // A comment posted here or in the footer player, or an edit, shows in the counts at once.
+  useRevalidateOn(trackRevision(useSnapshot(revisions), track.id));
   return (
     <TerminalWindow path={`~/${track.username}/tracks/${track.id}`} title={track.title} className="window--wide">
       <PromptLine command={`track --user ${track.username} --id ${track.id}`} />

@@ -1,6 +1,7 @@
 import { PLAYER, TRACK_FORM_MSG, type CommentThreadView, type CommentView } from '@stardeck/contracts/browser';
 import { proxy } from 'valtio';
 import type { ApiFailure } from '../api';
+import { trackChanged } from '../revisions/store';
 import { toastFailure, toastSuccess } from '../toasts/from-result';
 import { deleteComment as removeComment, getCommentThread, getTrackComments, postReply, postTrackComment, putComment } from './api/comments';
 
@@ -97,6 +98,7 @@ export async function postComment(trackId: number, text: string, trackTimestamp:
     current.total += 1;
     current.error = null;
   }
+  trackChanged(trackId);
   toastSuccess(result);
   return comment;
 }
@@ -157,6 +159,7 @@ export async function deleteComment(comment: Pick<CommentView, 'id' | 'track_id'
     }
     adjustReplyCount(comment.track_id, comment.parent_id, -1);
   }
+  trackChanged(comment.track_id);
   return null;
 }
 
@@ -204,6 +207,7 @@ export async function replyTo(parent: CommentView, text: string): Promise<Commen
     state.thread.total_replies += 1;
   }
   adjustReplyCount(parent.track_id, parent.id, 1);
+  trackChanged(parent.track_id);
   toastSuccess(result);
   return reply;
 }

@@ -1,25 +1,47 @@
-import { AUDIO_EXTENSIONS } from '@stardeck/contracts/browser';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { AUDIO_EXTENSIONS, TITLE_MAX } from '@stardeck/contracts/browser';
+import { useId, useState, type DragEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { TextField } from '../../../components/ui/field';
 import { ModalFrame } from '../../../components/ui/modal-frame';
-import { PromptLine } from '../../../components/ui/prompt-line';
 import { formatBytes } from '../../../utils/format';
-import { chooseFile, resetUpload, setUploadField, submitUpload, tracksStore } from '../store';
-import type { UploadProgress } from '../api/upload-file';
+import { chooseFiles, setFileTitle, setUploadField, submitUpload, uploadsStore } from '../uploads';
 import { TrackFormFields } from './track-form-fields';
+import { UploadList } from './upload-list';
 import './track-forms.css';
 
 const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
 
+/** The files a drop carries, if it carries any. */
+export function droppedFiles(event: Pick<DragEvent, 'dataTransfer'>): File[] {
+  return Array.from(event.dataTransfer?.files ?? []);
+}
+
+/** Whether a drag brings files (not text or a link being dragged about the page). */
+export function dragsFiles(event: Pick<DragEvent, 'dataTransfer'>): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
 /**
- * The manageTrackUpload modal (spec §4 Upload). Persistent: it stays open across pages, and an
- * upload under way carries on when it is closed and shows again when it is reopened.
+ * The manageTrackUpload modal (spec §4 Upload). Files are picked or dropped, one or several;
+ * sending makes an upload of each, listed under the form with its own progress, and the form
+ * empties for the next ones. Persistent: it stays open across pages, and uploads under way carry
+ * on when it is closed and show again when it is reopened.
  */
 export function Component({ onClose }: { onClose: () => void }) {
-  const { upload } = useSnapshot(tracksStore);
+  const { form } = useSnapshot(uploadsStore);
   const fileId = useId();
-  const busy = upload.phase === 'validating' || upload.phase === 'uploading' || upload.phase === 'processing';
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+  const several = form.files.length > 1;
+
+  const onDrop = (event: DragEvent) => {
+    if (!dragsFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const files = droppedFiles(event);
+    if (files.length > 0) chooseFiles(files);
+  };
+
   return (
     <ModalFrame title="upload track" onClose={onClose} wide>
       <form
@@ -29,87 +51,57 @@ export function Component({ onClose }: { onClose: () => void }) {
           void submitUpload();
         }}
       >
-        <div className="field">
+        <div
+          className={`upload__drop ${dragging ? 'upload__drop--over' : ''}`}
+          onDragOver={(event) => {
+            if (!dragsFiles(event)) return;
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
           <p className="field__label">
             <span aria-hidden="true">&gt; </span>
-            <label htmlFor={fileId}>audio file ({AUDIO_EXTENSIONS.join(', ')}; up to 256 MB)</label>
+            <label htmlFor={fileId}>audio files ({AUDIO_EXTENSIONS.join(', ')}; up to 256 MB each)</label>
           </p>
-          <input id={fileId} type="file" accept={ACCEPT} disabled={busy} onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} data-autofocus />
-          {upload.file && (
-            <p className="field__hint">
-              {upload.file.name} · {formatBytes(upload.file.size)}
-            </p>
-          )}
+          <input key={form.formKey} id={fileId} type="file" accept={ACCEPT} multiple aria-describedby={hintId} onChange={(e) => chooseFiles(Array.from(e.target.files ?? []))} data-autofocus />
+          <p id={hintId} className="field__hint">
+            {form.files.length === 0
+              ? 'or drop one or several files here: each becomes a track of its own.'
+              : form.files.length === 1
+                ? `${form.files[0]!.name} · ${formatBytes(form.files[0]!.size)}`
+                : `${form.files.length} files · ${formatBytes(form.files.reduce((sum, file) => sum + file.size, 0))}: each becomes a track of its own.`}
+          </p>
         </div>
-        <TrackFormFields form={upload} set={setUploadField} disabled={busy} />
+        {several && (
+          <fieldset className="upload__titles">
+            <legend>titles</legend>
+            {form.files.map((file, index) => (
+              <TextField
+                key={`${form.formKey}-${index}`}
+                label={`title of ${file.name}`}
+                value={form.titles[index] ?? ''}
+                onValue={(value) => setFileTitle(index, value)}
+                maxLength={TITLE_MAX}
+                required
+              />
+            ))}
+          </fieldset>
+        )}
+        <TrackFormFields form={form} set={setUploadField} withTitle={!several} />
+        {form.error && (
+          <p className="output output--err" role="alert">
+            {form.error}
+          </p>
+        )}
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'uploading...' : 'upload'}
+          <button type="submit" className="btn btn--primary">
+            {several ? `upload ${form.files.length} tracks` : 'upload'}
           </button>
-          {busy && (
-            <button type="button" className="btn" onClick={resetUpload}>
-              cancel
-            </button>
-          )}
         </div>
-        <UploadStatus onClose={onClose} />
       </form>
+      <UploadList onClose={onClose} />
     </ModalFrame>
-  );
-}
-
-/** The steps as they run; the finished track's link closes the modal on its way to the track. */
-function UploadStatus({ onClose }: { onClose: () => void }) {
-  const { upload } = useSnapshot(tracksStore);
-  return (
-    <div className="upload__status" aria-live="polite">
-      {upload.phase === 'validating' && (
-        <>
-          <PromptLine command="upload --validate" />
-          <p className="output output--muted">[..] validating</p>
-        </>
-      )}
-      {upload.phase === 'uploading' && upload.progress && <TransferProgress progress={upload.progress} />}
-      {upload.phase === 'processing' && (
-        <>
-          <PromptLine command="transcode --follow" />
-          <label className="upload__bar">
-            processing {upload.track?.progress ?? 0}%
-            <progress max={100} value={upload.track?.progress ?? 0} />
-          </label>
-        </>
-      )}
-      {upload.phase === 'ready' && upload.track && (
-        <p className="output output--ok">
-          <span className="tag tag--ok">[ok]</span> ready:{' '}
-          <Link to={`/${upload.track.username}/tracks/${upload.track.id}`} onClick={onClose}>
-            {upload.track.title}
-          </Link>
-        </p>
-      )}
-      {upload.error && (
-        <div role="alert">
-          <p className="output output--err">{upload.error}</p>
-          {upload.detail && <p className="output output--err">{upload.detail}</p>}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function TransferProgress({ progress }: { progress: Readonly<UploadProgress> }) {
-  const speed = progress.rate ? `${formatBytes(progress.rate)}/s` : 'measuring speed';
-  const left = progress.secondsLeft !== null && progress.rate ? `${Math.ceil(progress.secondsLeft)} s left` : 'estimating time left';
-  return (
-    <>
-      <PromptLine command="upload --put" />
-      <label className="upload__bar">
-        uploading {progress.percent}%
-        <progress max={100} value={progress.percent} />
-      </label>
-      <p className="output output--muted upload__numbers">
-        {formatBytes(progress.loaded)} of {formatBytes(progress.total)} · {speed} · {left}
-      </p>
-    </>
   );
 }

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, login, type Session } from '../auth/helpers';
+import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
+import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
+import { factories, type Factories, type Member } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+const SLOW = { timeout: 60_000 };
+const PHONE = { width: 390, height: 844 };
+
+/** Drops files on an element the way a person drags them from their desktop. */
+async function dropFiles(page: Page, selector: string, files: { path: string; type: string }[]): Promise<void> {
+  const payload = await Promise.all(files.map(async (file) => ({ name: basename(file.path), type: file.type, bytes: (await readFile(file.path)).toString('base64') })));
+  const transfer = await page.evaluateHandle((items) => {
+    const data = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.bytes), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], item.name, { type: item.type }));
+    }
+    return data;
+  }, payload);
+  await page.dispatchEvent(selector, 'dragenter', { dataTransfer: transfer });
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
+}
+
+describe('uploads from anywhere, and counts that follow them', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let fixtures: AudioFixtures;
+  let make: Factories;
+  let admin: Session;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startTestServer({
+      roles: ['api', 'projector', 'transcoder'], webDir: WEB_DIR,
+      env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password },
+    });
+    admin = await login(server.url, ADMIN.email, ADMIN.password);
+    make = factories({ url: server.url, admin });
+    [browser, fixtures] = await Promise.all([launchChromium(), createAudioFixtures()]);
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await fixtures?.remove();
+    await make?.dispose();
+    await server?.stop();
+  });
+
+  async function signedIn(member: Member, viewport?: { width: number; height: number }): Promise<WatchedPage> {
+    const tab = await openWatchedPage(browser, viewport);
+    contexts.push(tab.context);
+    await signInThroughModal(tab.page, server.url, member);
+    return tab;
+  }
+
+  const stat = (page: Page, name: string) => page.getByLabel('stats').locator(`dt:text-is("${name}") + dd`);
+
+  it('opens the upload form from the header and with u (not while typing), takes two dropped files as two uploads, and the profile counts them without a reload', async () => {
+    const member = await make.newMember();
+    const { page, problems } = await signedIn(member);
+    await page.goto(`${server.url}/${member.me.username}`);
+    await page.getByText('0 tracks').waitFor();
+    expect(await stat(page, 'tracks').textContent()).toBe('0');
+    const storageBefore = await page.locator('.profile__storage .output--muted').textContent();
+
+    // The header's button, then the key.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'upload track' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('body').press('u');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Typed into a field, u is a letter.
+    await page.goto(`${server.url}/explore/tracks`);
+    const search = page.getByRole('searchbox').first();
+    await search.press('u');
+    expect(await search.inputValue()).toBe('u');
+    expect(await dialog.count()).toBe(0);
+
+    // Two files dropped on the page open the form holding both, each with its title.
+    await page.goto(`${server.url}/${member.me.username}`);
+    await page.getByText('0 tracks').waitFor();
+    const [first, second] = await Promise.all([fixtures.make('mp3', { seconds: 4 }), fixtures.make('ogg', { seconds: 5 })]);
+    await dropFiles(page, 'main', [{ path: first, type: 'audio/mpeg' }, { path: second, type: 'audio/ogg' }]);
+    await dialog.waitFor();
+    await dialog.getByText('2 files', { exact: false }).waitFor();
+    await dialog.getByLabel(`title of ${basename(first)}`).fill('Dropped One');
+    await dialog.getByLabel(`title of ${basename(second)}`).fill('Dropped Two');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'upload 2 tracks' }).click();
+
+    // Each has its own line and progress; the form is empty again at once, file input included.
+    const uploads = dialog.getByRole('region', { name: 'uploads' });
+    await uploads.getByRole('listitem', { name: 'upload of Dropped One' }).waitFor();
+    await uploads.getByRole('listitem', { name: 'upload of Dropped Two' }).waitFor();
+    expect(await dialog.getByLabel(/^audio files/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(0);
+    expect(await dialog.getByLabel('title', { exact: true }).inputValue()).toBe('');
+    await uploads.getByRole('listitem', { name: 'upload of Dropped One' }).getByText(/ready:/).waitFor(SLOW);
+    await uploads.getByRole('listitem', { name: 'upload of Dropped Two' }).getByText(/ready:/).waitFor(SLOW);
+    await screenshot(page, 'upload-two-dropped');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'close' }).click();
+
+    // Behind it the profile already counts them: the count, the list and the storage.
+    await page.getByText('2 tracks').waitFor(SLOW);
+    expect(await stat(page, 'tracks').textContent()).toBe('2');
+    await page.getByRole('article', { name: 'Dropped One' }).waitFor();
+    await page.getByRole('article', { name: 'Dropped Two' }).waitFor();
+    expect(await page.locator('.profile__storage .output--muted').textContent()).not.toBe(storageBefore);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('a comment on the track page updates the track\'s comment count at once', async () => {
+    const member = await make.newMember();
+    const trackId = await make.newTrack({ owner: member, title: 'Counted' });
+    const { page, problems } = await signedIn(member);
+    await page.goto(`${server.url}/${member.me.username}/tracks/${trackId}`);
+    const hero = page.getByRole('article', { name: 'Counted' });
+    expect(await hero.locator('dt:text-is("comments") + dd').textContent()).toBe('0');
+    await page.getByLabel('comment at 0:00').fill('first light');
+    await page.getByRole('button', { name: 'post', exact: true }).click();
+    await expect.poll(() => hero.locator('dt:text-is("comments") + dd').textContent(), SLOW).toBe('1');
+    await page.getByRole('heading', { name: 'comments (1)' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('the upload form works on a phone: header button, form and uploads list pass axe', async () => {
+    const member = await make.newMember();
+    const { page } = await signedIn(member, PHONE);
+    await page.getByRole('banner').getByRole('button', { name: 'upload' }).click();
+    await page.getByRole('dialog', { name: 'upload track' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'upload-phone');
+  });
+});
