@@ -77,3 +77,18 @@ export interface DirectMessagePage {
   total: number;
   has_more: boolean;
 }
+
+/**
+ * The live channel's `direct_message` event: a message to the member, with who sent it and how
+ * many messages now wait for them. It carries what GET /v1/conversations/{id}/messages would show.
+ */
+export interface DirectMessagePush {
+  message: DirectMessageView;
+  sender: ConversationMemberView;
+  unread_message_count: number;
+}
+
+/** `direct_message_count`: only the count changed (a conversation read in another tab). */
+export interface DirectMessageCountPush {
+  unread_message_count: number;
+}

@@ -32,6 +32,8 @@ export interface Me {
   tier: { slug: import('./limits').TierSlug; features: { infinite_mode: boolean } };
   config: import('./limits').UserConfig;
   notification_count: number;
+  /** Direct messages sent to the member and not read yet, across their conversations. */
+  unread_message_count: number;
   /** invite: null when the account's invites have no limit (admins, by default). */
   limits: { invite: number | null };
 }

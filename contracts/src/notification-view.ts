@@ -66,6 +66,10 @@ export interface NotificationView {
 export const REALTIME_EVENTS = {
   notification: 'notification',
   notificationCount: 'notification_count',
+  /** A direct message to the member arrived (DirectMessagePush): the header's badge and a toast. */
+  directMessage: 'direct_message',
+  /** The member's unread direct messages changed otherwise (read in another tab): DirectMessageCountPush. */
+  directMessageCount: 'direct_message_count',
   /** Sent just before the server ends a connection whose sign-in expired or ended. */
   sessionEnded: 'session_ended',
 } as const;

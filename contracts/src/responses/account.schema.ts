@@ -41,6 +41,7 @@ export class MeSchema implements Me {
   @Nested(() => MeTierSchema) tier!: MeTierSchema;
   @Nested(() => UserConfigSchema) config!: UserConfigSchema;
   @IsInt() notification_count!: number;
+  @IsInt() unread_message_count!: number;
   @Nested(() => MeLimitsSchema) limits!: MeLimitsSchema;
 }
 

@@ -52,5 +52,6 @@ export { trackQueries, type TrackRow } from './tracks/tracks.queries';
 export { NOTIFICATIONS } from './notifications/notifications.projection';
 export { NOTIFICATION_DISMISSALS } from './notification-dismissals/notification-dismissals.projection';
 export {
-  NOTIFICATION_PUSH, NOTIFICATION_SIGNALS, notificationPushOutbox, type NotificationPushPorts, type NotificationSignal,
+  DIRECT_MESSAGE_SIGNALS, NOTIFICATION_PUSH, NOTIFICATION_SIGNALS, notificationPushOutbox, type DirectMessageSignal, type NotificationPushPorts,
+  type NotificationSignal,
 } from './notification-push/notification-push.outbox';

@@ -17,6 +17,7 @@ import * as chatSharedTracks from './migrations/2026-11-27T0100-chat-shared-trac
 import * as contactAndMembership from './migrations/2026-11-27T0300-contact-and-membership';
 import * as messagesAndNews from './migrations/2026-11-27T0400-messages-and-news';
 import * as adminConsole from './migrations/2026-11-28T0500-admin-console';
+import * as unreadMessageCounts from './migrations/2026-11-28T0700-unread-message-counts';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0300-contact-and-membership': contactAndMembership,
   '2026-11-27T0400-messages-and-news': messagesAndNews,
   '2026-11-28T0500-admin-console': adminConsole,
+  '2026-11-28T0700-unread-message-counts': unreadMessageCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

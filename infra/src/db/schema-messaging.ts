@@ -39,6 +39,12 @@ export interface ConversationMembersTable {
   unread_count: Generated<number>;
 }
 
+/** Direct messages waiting for each member, across their conversations (read by key). */
+export interface MemberMessageCountsTable {
+  user_id: string;
+  unread_count: Generated<number>;
+}
+
 export interface DirectMessagesTable {
   id: number;
   conversation_id: string;

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './schema-columns';
 import type {
-  ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MembershipsTable, NewsPostsTable,
-  NotificationClearsTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
+  ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MemberMessageCountsTable,
+  MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
 } from './schema-messaging';
 
 export type * from './schema-messaging';
@@ -348,6 +348,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;
+  member_message_counts: MemberMessageCountsTable;
   news_posts: NewsPostsTable;
   notifications: NotificationsTable;
   notification_dismissals: NotificationDismissalsTable;

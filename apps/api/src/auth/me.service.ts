@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { configForTier, inviteLimitOf, tierOfAccount, userConfigOf, type Me, type TierDefinition } from '@stardeck/contracts';
 import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
+import { unreadMessageCount } from '../common/unread-messages';
 import { unreadNotificationCount } from '../common/unread-notifications';
 import { InjectConfig, InjectDatabase } from '../platform/tokens';
 import type { UserRow } from './accounts.repository';
@@ -10,11 +11,17 @@ export function tierOf(user: Pick<UserRow, 'role' | 'tier'>): TierDefinition {
   return tierOfAccount(user);
 }
 
+/** What waits for a member: unread notifications and direct messages. */
+export interface UnreadCounts {
+  notifications: number;
+  messages: number;
+}
+
 /**
- * The spec §3 Me object of an account with `notificationCount` unread notifications;
- * `adminInviteLimit` is the site's cap on an admin's own invites (null: none).
+ * The spec §3 Me object of an account, with what waits for it; `adminInviteLimit` is the site's
+ * cap on an admin's own invites (null: none).
  */
-export function meOf(user: UserRow, notificationCount: number, adminInviteLimit: number | null = null): Me {
+export function meOf(user: UserRow, unread: UnreadCounts, adminInviteLimit: number | null = null): Me {
   const tier = tierOf(user);
   return {
     id: user.id,
@@ -26,7 +33,8 @@ export function meOf(user: UserRow, notificationCount: number, adminInviteLimit:
     tier: { slug: tier.slug, features: { infinite_mode: tier.features.infinite_mode } },
     // Saved settings over the defaults, with the quality the tier allows today (a lapsed tier falls back).
     config: configForTier(userConfigOf(user.config), tier),
-    notification_count: notificationCount,
+    notification_count: unread.notifications,
+    unread_message_count: unread.messages,
     limits: { invite: inviteLimitOf(user, adminInviteLimit) },
   };
 }
@@ -44,8 +52,9 @@ export class MeService {
     return this.toMe(user, this.db);
   }
 
-  /** `executor`: the transaction of a write whose effect the count must include. */
+  /** `executor`: the transaction of a write whose effect the counts must include. */
   async toMe(user: UserRow, executor: Db | Tx): Promise<Me> {
-    return meOf(user, await unreadNotificationCount(executor, user.id), this.config.adminInviteLimit);
+    const [notifications, messages] = await Promise.all([unreadNotificationCount(executor, user.id), unreadMessageCount(executor, user.id)]);
+    return meOf(user, { notifications, messages }, this.config.adminInviteLimit);
   }
 }

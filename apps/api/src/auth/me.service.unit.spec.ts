@@ -9,15 +9,16 @@ const user = (overrides: Partial<UserRow> = {}): UserRow => ({
 });
 
 describe('me', () => {
-  const me = { toMe: (account: UserRow) => meOf(account, 3) };
+  const me = { toMe: (account: UserRow) => meOf(account, { notifications: 3, messages: 2 }) };
 
   it('has exactly the spec fields and never the password hash', () => {
     const result = me.toMe(user());
     expect(Object.keys(result).sort()).toEqual(
-      ['config', 'display_name', 'email', 'id', 'limits', 'notification_count', 'role', 'slug', 'tier', 'username'],
+      ['config', 'display_name', 'email', 'id', 'limits', 'notification_count', 'role', 'slug', 'tier', 'unread_message_count', 'username'],
     );
     expect(JSON.stringify(result)).not.toContain('secret-hash');
     expect(result.notification_count).toBe(3);
+    expect(result.unread_message_count).toBe(2);
   });
 
   it('follows the tier for invites and infinite mode; the admin role always has the admin tier', () => {
@@ -30,8 +31,8 @@ describe('me', () => {
 
   it("caps an admin's own invites only by the site's setting, none by default", () => {
     expect(me.toMe(user({ role: 'admin', tier: 'admin' })).limits).toEqual({ invite: null });
-    expect(meOf(user({ role: 'admin', tier: 'admin' }), 0, 40).limits).toEqual({ invite: 40 });
-    expect(meOf(user({ tier: 'premium' }), 0, 40).limits).toEqual({ invite: 6 });
+    expect(meOf(user({ role: 'admin', tier: 'admin' }), { notifications: 0, messages: 0 }, 40).limits).toEqual({ invite: 40 });
+    expect(meOf(user({ tier: 'premium' }), { notifications: 0, messages: 0 }, 40).limits).toEqual({ invite: 6 });
   });
 
   it('merges stored config over the defaults', () => {

@@ -68,6 +68,16 @@ export class ConversationsRepository {
     return await this.rows(executor, viewer).where('conversation_members.conversation_id', '=', id).executeTakeFirst() as ConversationRow | undefined;
   }
 
+  /** One message of a conversation, if the viewer may read it. */
+  async message(executor: Db | Tx, conversationId: string, messageId: number, viewer: Viewer): Promise<DirectMessageRow | undefined> {
+    const row = await executor.selectFrom('direct_messages')
+      .select(['direct_messages.id', 'direct_messages.conversation_id', 'direct_messages.sender_id', 'direct_messages.content', 'direct_messages.created_at'])
+      .where('direct_messages.conversation_id', '=', conversationId).where('direct_messages.id', '=', messageId)
+      .where(conversationVisibility.messagesVisibleTo(viewer))
+      .executeTakeFirst();
+    return row && { ...row, id: Number(row.id) };
+  }
+
   /** Newest first; with `sinceId`, only messages after it (a poll). */
   async messages(executor: Db | Tx, conversationId: string, viewer: Viewer, page: PageRequest & { sinceId?: number }): Promise<Page<DirectMessageRow>> {
     let query = executor.selectFrom('direct_messages')

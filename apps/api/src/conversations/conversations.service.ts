@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  DIRECT_MESSAGES, DM_MSG, conversationStreamIds, type ConversationMessagesQueryDto, type ConversationPage, type ConversationView,
+  DIRECT_MESSAGES, DM_MSG, conversationStreamIds, type ConversationMessagesQueryDto, type DirectMessagePush, type ConversationPage, type ConversationView,
   type ConversationsQueryDto, type DirectMessagePage, type DirectMessageView, type Me, type SendMessageDto,
 } from '@stardeck/contracts';
 import { conversationPair } from '@stardeck/domain';
 import type { Clock, Db } from '@stardeck/infra';
 import { MeService, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
+import type { Viewer } from '../common/visibility';
 import { ImageService } from '../images';
 import { InjectClock, InjectDatabase } from '../platform/tokens';
 import { ConversationCommands } from './conversation-commands';
@@ -83,6 +84,20 @@ export class ConversationsService {
     ]);
     if (!row) throw ApiError.notFound(DM_MSG.conversationNotFound, DM_MSG.title);
     return { conversation: await this.view(row), messages: page.items.map(messageView), total: page.total, has_more: page.has_more };
+  }
+
+  /**
+   * One message as its recipient's open tabs get it live: read through the visibility module like
+   * any of the viewer's reads, and only when someone else sent it. Null when it is not theirs to see.
+   */
+  async forPush(viewer: NonNullable<Viewer>, conversationId: string, messageId: number): Promise<Omit<DirectMessagePush, 'unread_message_count'> | null> {
+    const [row, message] = await Promise.all([
+      this.conversations.find(this.db, conversationId, viewer),
+      this.conversations.message(this.db, conversationId, messageId, viewer),
+    ]);
+    if (!row || !message || message.sender_id === viewer.id) return null;
+    const view = await this.view(row);
+    return { message: messageView(message), sender: view.other_user };
   }
 
   /** Marks everything sent to the member read; answers with `me`. */

@@ -68,6 +68,6 @@ export function aMember(overrides: Record<string, unknown> = {}) {
       streaming_quality: 'standard', default_profile_view: 'audio', pinned_track_id: null, motd: null,
       show_profile_stats: true, show_storage_usage: true, share_listening_history: true, allow_recommendations: true,
     },
-    notification_count: 0, limits: { invite: 2 }, ...overrides,
+    notification_count: 0, unread_message_count: 0, limits: { invite: 2 }, ...overrides,
   } as const;
 }

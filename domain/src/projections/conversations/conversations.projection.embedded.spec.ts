@@ -40,6 +40,25 @@ describe('conversations projection', () => {
     ], 'user_id');
   });
 
+  it('keeps each member\'s total of waiting messages across conversations, read by key', async () => {
+    const carolStream = 'conversation-c0000000-0000-4000-8000-000000000002';
+    const other = 'c0000000-0000-4000-8000-000000000002';
+    const { other: carol } = SPEC_MEMBERS;
+    const withCarol = [
+      { type: 'ConversationStarted', stream_id: carolStream, stream_version: 1, recorded_at: at(5), data: { conversation_id: other, participant_ids: [carol, bob], started_at: at(5).toISOString() } },
+      { type: 'DirectMessageSent', stream_id: carolStream, stream_version: 2, recorded_at: at(6), data: { conversation_id: other, message_id: 9, sender_id: carol, recipient_id: bob, content: 'x', sent_at: at(6).toISOString() } },
+    ];
+    const events = [...everyoneRegistered(), started, sent(2, 1, alice, bob), sent(3, 2, alice, bob), ...withCarol];
+    await given(...events).then('member_message_counts', [{ user_id: bob, unread_count: 3 }], 'user_id');
+    // Reading one conversation takes its messages off the total, and only those.
+    await given(...events, read(4, bob, 2)).then('member_message_counts', [{ user_id: bob, unread_count: 1 }], 'user_id');
+    // A read of nothing new changes nothing; the sender's own messages never count for them.
+    await given(...events, read(4, bob, 2), read(5, bob, 2), sent(6, 3, bob, alice)).then('member_message_counts', [
+      { user_id: alice, unread_count: 1 },
+      { user_id: bob, unread_count: 1 },
+    ], 'user_id');
+  });
+
   it('equals its rebuild: applying the same log again from empty gives the same rows', async () => {
     const events = [...everyoneRegistered(), started, sent(2, 1, alice, bob), read(3, bob, 1), sent(4, 2, alice, bob)];
     const expected = [{ user_id: alice, unread_count: 0 }, { user_id: bob, unread_count: 1, last_read_message_id: 1 }];

@@ -7,6 +7,8 @@ import { NOTIFICATIONS } from '../notifications/notifications.projection';
 export const NOTIFICATION_PUSH = 'notification_push';
 /** The signal channel every API process listens on. */
 export const NOTIFICATION_SIGNALS = 'notifications';
+/** Where direct messages are signalled, to the API processes holding the recipient's or reader's sockets. */
+export const DIRECT_MESSAGE_SIGNALS = 'direct_messages';
 
 /**
  * "Member `user_id`'s notifications changed": a new one (`notification_id`), or some gone (null).
@@ -16,6 +18,17 @@ export const NOTIFICATION_SIGNALS = 'notifications';
 export interface NotificationSignal {
   user_id: string;
   notification_id: string | null;
+}
+
+/**
+ * "Member `user_id`'s direct messages changed": message `message_id` of `conversation_id` arrived
+ * for them, or (null) they read that conversation. Ids only: the API process reads the message as
+ * the member's own GET would, and the text never travels on the bus.
+ */
+export interface DirectMessageSignal {
+  user_id: string;
+  conversation_id: string;
+  message_id: number | null;
 }
 
 export interface NotificationPushPorts {
@@ -34,8 +47,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type LoggedEvent = Pick<ProjectedEvent<never>, 'recorded_at' | 'transaction_id' | 'global_position'>;
 
 /**
- * Tells the API processes when a member's notifications change, so that open tabs hear of a new
- * one within a second. It follows the log like any outbox: nothing is pushed for a write that
+ * Tells the API processes when a member's notifications or direct messages change, so that open
+ * tabs hear of a new one within a second. It follows the log like any outbox: nothing is pushed for a write that
  * rolled back, and a crash delays pushes instead of losing them.
  *
  * A push waits until the notifications model has applied its event, since the API process that
@@ -60,6 +73,15 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
     await ports.signals.publish(NOTIFICATION_SIGNALS, signal);
   }
 
+  /**
+   * Direct messages are read from an inline model, which holds them from the moment their event
+   * commits: nothing to wait for.
+   */
+  async function pushMessage(event: LoggedEvent, signal: DirectMessageSignal): Promise<void> {
+    if (ports.clock.now().getTime() - event.recorded_at.getTime() > STALE_AFTER_MS) return;
+    await ports.signals.publish(DIRECT_MESSAGE_SIGNALS, signal);
+  }
+
   const created = (event: NotifyingEvent, step: OutboxStep) => {
     const facts = notificationOf(event);
     return push(event, step, facts && { user_id: facts.recipient_id, notification_id: event.event_id });
@@ -80,6 +102,9 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
       UserUnsubscribed: (event, step) => changed(event, step, event.data.subject_id, event.data.subscriber_id),
       NotificationDismissed: (event, step) => changed(event, step, event.data.user_id),
       NotificationsCleared: (event, step) => changed(event, step, event.data.user_id),
+      DirectMessageSent: (event) => pushMessage(event, { user_id: event.data.recipient_id, conversation_id: event.data.conversation_id, message_id: event.data.message_id }),
+      // Read in one tab: the member's other tabs take the badge down.
+      ConversationRead: (event) => pushMessage(event, { user_id: event.data.reader_id, conversation_id: event.data.conversation_id, message_id: null }),
     },
   });
 }
