@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { openInviteManager } from '../features/invites/store';
+import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
 import { openModal } from '../lib/modals/store';
 import { useMe } from '../lib/session/store';
 import { useSonar } from '../features/sonar/store';
@@ -52,6 +53,7 @@ export function Header() {
                     ({me.notification_count}<span className="visually-hidden"> unread</span>)
                   </span>
                 )}
+                {label === 'messages' && <UnreadMessagesBadge />}
                 {label === 'sonar' && sonarUnread > 0 && (
                   <span className="badge">
                     {' '}

@@ -7,7 +7,8 @@ import { reset as resetTracks } from '../features/tracks/store';
 import { reset as resetInvites } from '../features/invites/store';
 import { reset as resetMembership } from '../features/membership/store';
 import { reset as resetSupport } from '../features/support/store';
-import { connectLive, disconnectLive } from '../features/notifications/live';
+import { REALTIME_EVENTS, type DirectMessageCountPush, type DirectMessagePush } from '@stardeck/contracts/browser';
+import { connectLive, disconnectLive, onLiveEvent } from '../features/notifications/live';
 import { reset as resetNotifications } from '../features/notifications/store';
 import { reset as resetProfiles } from '../features/profiles/store';
 import { reset as resetTags } from '../features/tags/store';
@@ -21,7 +22,7 @@ import { onSignIn, onSignOut } from '../lib/session/lifecycle';
 import { connectSonar, disconnectSonar } from '../features/sonar/connection';
 import { resetListenAlong } from '../features/sonar/listen-along';
 import { reset as resetSonar } from '../features/sonar/store';
-import { reset as resetMessages } from '../features/messages/store';
+import { receiveDirectMessage, receiveDirectMessageCount, reset as resetMessages } from '../features/messages/store';
 import { loadLatestNews, reset as resetNews } from '../features/news/store';
 
 /**
@@ -33,6 +34,9 @@ import { loadLatestNews, reset as resetNews } from '../features/news/store';
 export function registerSessionSteps(): void {
   // One live connection per tab, opened after login and reopened with the renewed token.
   onSignIn('notifications', connectLive);
+  // Direct messages ride on it too: the header's count, the open conversation, a toast elsewhere.
+  onLiveEvent<DirectMessagePush>(REALTIME_EVENTS.directMessage, (push) => receiveDirectMessage(push, window.location.pathname));
+  onLiveEvent<DirectMessageCountPush>(REALTIME_EVENTS.directMessageCount, (push) => receiveDirectMessageCount(push.unread_message_count));
   // Spec §4: after login or renewal, connect to Sonar (idempotent: a renewal keeps the open socket).
   onSignIn('sonar', () => connectSonar());
   // Spec §4: after login or renewal, the saved-track ids, so SAVED shows wherever a track does.

@@ -1,6 +1,8 @@
-import { DIRECT_MESSAGES, DM_MSG, type ConversationView, type DirectMessagePage, type DirectMessageView } from '@stardeck/contracts/browser';
+import { DIRECT_MESSAGES, DM_MSG, displayName, type ConversationView, type DirectMessagePage, type DirectMessagePush, type DirectMessageView } from '@stardeck/contracts/browser';
 import { proxy, ref, useSnapshot } from 'valtio';
+import { applyUnreadMessageCount } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
+import { showToast } from '../../lib/toasts/store';
 import { getConversations, getMessages, postMessage, postRead } from './api/conversations';
 import { sendFailureText } from './send-failure';
 
@@ -125,6 +127,41 @@ export async function send(recipientUsername: string, content: string): Promise<
   const { conversation_id, message } = result.envelope.data!;
   if (started === epoch && messagesStore.open?.conversation.id === conversation_id) merge([message]);
   return { conversationId: conversation_id };
+}
+
+/** How much of a message its arrival toast shows (spec §9's preview length). */
+export const ARRIVAL_PREVIEW_CHARS = 100;
+
+export const conversationPath = (conversationId: string) => `/messages/${conversationId}`;
+
+/**
+ * A message pushed over the live channel. The header's count follows at once; the conversation,
+ * when open, shows it and is marked read; the list moves it to the top. Anywhere but its own
+ * conversation (`pathname`, the page the member is on) a toast says who wrote and what.
+ */
+export function receiveDirectMessage(push: DirectMessagePush, pathname: string): void {
+  applyUnreadMessageCount(push.unread_message_count);
+  const { message, sender } = push;
+  const open = messagesStore.open?.conversation.id === message.conversation_id;
+  if (open) {
+    merge([message]);
+    void markRead(message.conversation_id);
+  }
+  const row = messagesStore.conversations.find((c) => c.id === message.conversation_id);
+  const moved: ConversationView = row
+    ? { ...row, last_message: message, unread_count: open ? 0 : row.unread_count + 1, updated: message.created }
+    : { id: message.conversation_id, other_user: sender, last_message: message, unread_count: open ? 0 : 1, updated: message.created };
+  messagesStore.conversations = [moved, ...messagesStore.conversations.filter((c) => c.id !== message.conversation_id)];
+  if (!row) messagesStore.total += 1;
+  if (pathname !== conversationPath(message.conversation_id)) {
+    const preview = message.content.length > ARRIVAL_PREVIEW_CHARS ? `${message.content.slice(0, ARRIVAL_PREVIEW_CHARS)}...` : message.content;
+    showToast({ kind: 'success', title: `message from ${displayName(sender)}`, description: preview });
+  }
+}
+
+/** Only the count changed (a conversation read in another tab). */
+export function receiveDirectMessageCount(count: number): void {
+  applyUnreadMessageCount(count);
 }
 
 export function reset(): void {

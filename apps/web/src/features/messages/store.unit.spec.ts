@@ -1,8 +1,9 @@
 import type { ConversationView, DirectMessagePage, DirectMessageView } from '@stardeck/contracts/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adoptSession, resetSession } from '../../lib/session/store';
+import { adoptSession, resetSession, session } from '../../lib/session/store';
+import { reset as resetToasts, toasts } from '../../lib/toasts/store';
 import { aMember, failure, fakeApi, ok } from '../../testing/fake-fetch';
-import { messagesStore, openConversation, reset, send, showConversations } from './store';
+import { messagesStore, openConversation, receiveDirectMessage, receiveDirectMessageCount, reset, send, showConversations } from './store';
 
 const id = 'c0000000-0000-4000-8000-000000000001';
 const other = { id: 'u-2', username: 'vega', display_name: null, slug: 'vega', avatar: null };
@@ -19,6 +20,7 @@ describe('direct messages (spec §4 Messages)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     reset();
+    resetToasts();
     resetSession();
     adoptSession('t', aMember());
   });
@@ -98,5 +100,39 @@ describe('direct messages (spec §4 Messages)', () => {
     expect(await send('me', 'hi')).toEqual({ error: 'You cannot send a message to yourself' });
     expect(await send('vega', 'hi')).toEqual({ error: 'Invalid message content' });
     expect(await send('vega', 'hi')).toEqual({ error: 'Failed to send message' });
+  });
+
+  describe('pushed over the live channel', () => {
+    const vega = { id: 'u-2', username: 'vega', display_name: 'Vega <i>V</i>', slug: 'vega', avatar: null };
+
+    it('anywhere else, raises the count, moves the conversation to the top and toasts who wrote what, as text', () => {
+      const older: ConversationView = { ...conversation, id: 'c0000000-0000-4000-8000-000000000002', unread_count: 0 };
+      showConversations({ conversations: [older, { ...conversation, unread_count: 1 }], total: 2, has_more: false });
+      receiveDirectMessage({ message: msg(9, 'x'.repeat(150)), sender: vega, unread_message_count: 4 }, '/discover');
+      expect(session.me?.unread_message_count).toBe(4);
+      expect(messagesStore.conversations.map((c) => [c.id, c.unread_count])).toEqual([[id, 2], [older.id, 0]]);
+      expect(messagesStore.conversations[0]!.last_message?.id).toBe(9);
+      expect(toasts.list).toMatchObject([{ kind: 'success', title: 'message from Vega <i>V</i>', description: `${'x'.repeat(100)}...` }]);
+      // A conversation the list did not hold yet joins it.
+      receiveDirectMessage({ message: { ...msg(10), conversation_id: 'c0000000-0000-4000-8000-000000000003' }, sender: vega, unread_message_count: 5 }, '/discover');
+      expect(messagesStore.conversations.map((c) => c.id)[0]).toBe('c0000000-0000-4000-8000-000000000003');
+      expect(messagesStore.total).toBe(3);
+    });
+
+    it('in its open conversation, shows the message at once, marks it read, and toasts nothing', async () => {
+      const api = fakeApi({ [`POST /v1/conversations/${id}/read`]: ok(undefined, { me: aMember() }) });
+      openConversation(page([msg(3)]));
+      await flush();
+      receiveDirectMessage({ message: msg(4, 'live'), sender: vega, unread_message_count: 1 }, `/messages/${id}`);
+      expect(shown()).toEqual([4, 3]);
+      await flush();
+      expect(api.callsTo(`POST /v1/conversations/${id}/read`)).toHaveLength(2);
+      expect(toasts.list).toEqual([]);
+      // The push and the poll may bring the same message: it shows once.
+      receiveDirectMessage({ message: msg(4, 'live'), sender: vega, unread_message_count: 0 }, `/messages/${id}`);
+      expect(shown()).toEqual([4, 3]);
+      receiveDirectMessageCount(0);
+      expect(session.me?.unread_message_count).toBe(0);
+    });
   });
 });

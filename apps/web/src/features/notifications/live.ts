@@ -15,10 +15,22 @@ import { loadNotifications, notificationsStore, receive, receiveCount } from './
  * the server refuses logs the member out, which closes the connection for good.
  */
 let socket: Socket | null = null;
+/** What other features hear on this connection (app/session-steps wires them), kept across reconnections. */
+type LiveListener = Parameters<Socket['on']>[1];
+const extraListeners: [event: string, listener: LiveListener][] = [];
 let opening: Promise<void> | null = null;
 /** Renewals asked for in a row without a connection in between: a server that keeps refusing is not asked forever. */
 let renewalsInARow = 0;
 const MAX_RENEWALS_IN_A_ROW = 3;
+
+/**
+ * Hears `event` on the tab's live connection, now and after every reconnection. For events of
+ * other features (direct messages): they do not import this one, the app wires them here.
+ */
+export function onLiveEvent<T>(event: string, listener: (payload: T) => void): void {
+  extraListeners.push([event, listener as LiveListener]);
+  socket?.on(event, listener);
+}
 
 /** Sign-in step: opens the connection, or reopens it after a renewal; idempotent. */
 export function connectLive(): Promise<void> {
@@ -55,6 +67,7 @@ async function open(): Promise<void> {
     // Dismissed in another tab: the shown list catches up (this tab's own dismissals already did).
     if (notificationsStore.loaded && !notificationsStore.busy && push.notification_count !== notificationsStore.total) void loadNotifications();
   });
+  for (const [event, listener] of extraListeners) connection.on(event, listener);
   connection.on('connect_error', (error: Error) => {
     // Transport trouble is retried by Socket.IO itself; a refused handshake is not.
     if (connection.active) return;

@@ -58,6 +58,11 @@ export function applyNotificationCount(count: number): void {
   if (session.me) session.me.notification_count = count;
 }
 
+/** The live channel's count of unread direct messages (Me.unread_message_count), between responses that carry `me`. */
+export function applyUnreadMessageCount(count: number): void {
+  if (session.me) session.me.unread_message_count = count;
+}
+
 export function isSignedIn(): boolean {
   return session.token !== null && session.me !== null;
 }
