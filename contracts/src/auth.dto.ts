@@ -91,6 +91,33 @@ export class ResetPasswordDto {
   @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
 }
 
+/** The password a signed-in member types to prove it is them: any non-empty one may be tried. */
+function CurrentPasswordField() {
+  return Rules(
+    IsString({ message: MSG.currentPasswordRequired }),
+    IsNotEmpty({ message: MSG.currentPasswordRequired }),
+    MaxLength(256, { message: MSG.currentPasswordWrong }),
+  );
+}
+
+/** PUT /v1/manage/account/password: the current password, then the new one twice. */
+export class ChangePasswordDto {
+  @CurrentPasswordField() current_password!: string;
+  @PasswordField() password!: string;
+  @MatchesProperty('password', { message: MSG.passwordsDoNotMatch }) verify_password!: string;
+}
+
+/** POST /v1/manage/account/email: the new address, confirmed by a mail to it, and the current password. */
+export class ChangeEmailDto {
+  @EmailField() email!: string;
+  @CurrentPasswordField() current_password!: string;
+}
+
+/** POST /v1/confirm_email: the token of the mailed link. */
+export class ConfirmEmailDto {
+  @TokenField(MSG.emailTokenRequired) token!: string;
+}
+
 export class VerifyAccountDto {
   @TokenField(MSG.verificationTokenRequired) verification_token!: string;
 }

@@ -17,7 +17,15 @@ export interface AccountRegistered {
   data: { user_id: string; email: string; username: string; slug: string; password_hash: string; role: 'member' | 'admin'; tier: string; invite_id: string | null };
 }
 export interface AccountVerified { type: 'AccountVerified'; data: { user_id: string } }
-export interface PasswordChanged { type: 'PasswordChanged'; data: { user_id: string; password_hash: string; reason: 'reset' | 'admin_bootstrap' } }
+/** `change`: the member changed it in their settings, with the current one. */
+export interface PasswordChanged { type: 'PasswordChanged'; data: { user_id: string; password_hash: string; reason: 'reset' | 'admin_bootstrap' | 'change' } }
+/**
+ * A member asked to move their account to `email`. Nothing changes yet: the mail outbox mails a
+ * confirmation link to that address (or, if it already has an account, says so to its owner).
+ */
+export interface EmailChangeRequested { type: 'EmailChangeRequested'; data: { user_id: string; email: string } }
+/** The new address was confirmed through its link; the old one is told. */
+export interface EmailChanged { type: 'EmailChanged'; data: { user_id: string; email: string; previous_email: string } }
 /**
  * Someone asked for a new verification or password reset link. The events say only that: the
  * link's secret token is made by the mail outbox when it sends the mail, and never enters the log.
@@ -39,7 +47,7 @@ export interface AccessRequestDeclined { type: 'AccessRequestDeclined'; data: { 
 
 export type AccountEvent =
   | AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged | VerificationRequested | PasswordResetRequested
-  | MemberTierChanged;
+  | MemberTierChanged | EmailChangeRequested | EmailChanged;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited | AccessRequestDeclined;
 export type DomainEvent =

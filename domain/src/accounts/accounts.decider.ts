@@ -14,7 +14,11 @@ export type AccountCommand =
       pre_verified: boolean;
     }
   | { type: 'VerifyAccount' }
-  | { type: 'ChangePassword'; password_hash: string; reason: 'reset' | 'admin_bootstrap' }
+  | { type: 'ChangePassword'; password_hash: string; reason: 'reset' | 'admin_bootstrap' | 'change' }
+  /** Asks for a confirmation mail to `email`; the address changes only when it is confirmed. */
+  | { type: 'RequestEmailChange'; email: string }
+  /** The confirmation link of a RequestEmailChange was opened. */
+  | { type: 'ChangeEmail'; email: string }
   | { type: 'MakeAdmin' }
   /** A new verification link; an account already verified needs none. */
   | { type: 'RequestVerification' }
@@ -31,12 +35,14 @@ export type AccountState =
       tier: string;
       verified: boolean;
       password_hash: string;
+      email: string;
     };
 
 export const AccountErrors = {
   exists: 'account_exists',
   missing: 'account_missing',
   tierFollowsRole: 'tier_follows_role',
+  emailUnchanged: 'email_unchanged',
 } as const;
 export type AccountErrorCode = (typeof AccountErrors)[keyof typeof AccountErrors];
 
@@ -73,6 +79,14 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState,
         return state.verified ? [] : [{ type: 'AccountVerified', data: { user_id: state.user_id } }];
       case 'ChangePassword':
         return [{ type: 'PasswordChanged', data: { user_id: state.user_id, password_hash: command.password_hash, reason: command.reason } }];
+      case 'RequestEmailChange':
+        if (command.email.toLowerCase() === state.email) return new DomainError(AccountErrors.emailUnchanged, 'This is already the account\'s email');
+        return [{ type: 'EmailChangeRequested', data: { user_id: state.user_id, email: command.email.toLowerCase() } }];
+      case 'ChangeEmail':
+        // A second link for the same address, opened after the first, changes nothing.
+        return command.email.toLowerCase() === state.email
+          ? []
+          : [{ type: 'EmailChanged', data: { user_id: state.user_id, email: command.email.toLowerCase(), previous_email: state.email } }];
       case 'MakeAdmin':
         return state.role === 'admin'
           ? []
@@ -98,8 +112,10 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState,
       case 'AccountRegistered':
         return {
           status: 'registered', user_id: event.data.user_id, role: event.data.role, tier: event.data.tier, verified: false,
-          password_hash: event.data.password_hash,
+          password_hash: event.data.password_hash, email: event.data.email,
         };
+      case 'EmailChanged':
+        return state.status === 'registered' ? { ...state, email: event.data.email } : state;
       case 'AccountVerified':
         return state.status === 'registered' ? { ...state, verified: true } : state;
       case 'PasswordChanged':
@@ -111,6 +127,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState,
       // Requests for mail change nothing the account decides on.
       case 'VerificationRequested':
       case 'PasswordResetRequested':
+      case 'EmailChangeRequested':
         return state;
       default: {
         const unknown: never = event;

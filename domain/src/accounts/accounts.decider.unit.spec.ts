@@ -44,6 +44,20 @@ describe('account decider', () => {
     given([]).when(change).thenFails(AccountErrors.missing);
   });
 
+  it('asks for an email change without changing anything, and changes the address only once it is confirmed', () => {
+    const requested: AccountEvent = { type: 'EmailChangeRequested', data: { user_id: 'u1', email: 'vega@example.com' } };
+    const changed: AccountEvent = { type: 'EmailChanged', data: { user_id: 'u1', email: 'vega@example.com', previous_email: 'nova@example.com' } };
+    given([registered]).when({ type: 'RequestEmailChange', email: 'Vega@Example.com' }).then([requested]);
+    given([registered]).when({ type: 'RequestEmailChange', email: 'NOVA@example.com' }).thenFails(AccountErrors.emailUnchanged);
+    given([registered, requested]).when({ type: 'ChangeEmail', email: 'vega@example.com' }).then([changed]);
+    // A second link to the same address, opened later, changes nothing; the next change starts from the new address.
+    given([registered, requested, changed]).when({ type: 'ChangeEmail', email: 'vega@example.com' }).thenNothing();
+    given([registered, requested, changed]).when({ type: 'RequestEmailChange', email: 'nova@example.com' }).then([
+      { type: 'EmailChangeRequested', data: { user_id: 'u1', email: 'nova@example.com' } },
+    ]);
+    given([]).when({ type: 'RequestEmailChange', email: 'x@example.com' }).thenFails(AccountErrors.missing);
+  });
+
   it('makes a member admin (admin tier) once', () => {
     const promoted: AccountEvent = { type: 'AccountRoleChanged', data: { user_id: 'u1', role: 'admin', tier: 'admin' } };
     given([registered]).when({ type: 'MakeAdmin' }).then([promoted]);
@@ -67,7 +81,7 @@ describe('account decider', () => {
     const state = [registered, verified, { type: 'PasswordChanged', data: { user_id: 'u1', password_hash: 'h9', reason: 'reset' } } as AccountEvent]
       .reduce(accountDecider.evolve, accountDecider.initialState());
     expect(state).toEqual({
-      status: 'registered', user_id: 'u1', role: 'member', tier: 'free', verified: true, password_hash: 'h9',
+      status: 'registered', user_id: 'u1', role: 'member', tier: 'free', verified: true, password_hash: 'h9', email: 'nova@example.com',
     });
   });
 

@@ -93,7 +93,7 @@ export interface RefreshTokensTable {
 export interface OneTimeTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'email';
   expires_at: Date;
   used_at: Date | null;
   created_at: Generated<Date>;

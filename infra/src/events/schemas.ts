@@ -22,6 +22,8 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   VerificationRequested: { current: 1, secret: [] },
   PasswordResetRequested: { current: 1, secret: [] },
   MemberTierChanged: { current: 1, secret: [] },
+  EmailChangeRequested: { current: 1, secret: [] },
+  EmailChanged: { current: 1, secret: [] },
   InviteCreated: { current: 1, secret: ['key'] },
   InviteRedeemed: { current: 1, secret: [] },
   InviteDeleted: { current: 1, secret: [] },

@@ -17,6 +17,7 @@ export class AccountCommands extends CommandHandler<AccountCommand, AccountEvent
         account_exists: () => ApiError.conflict(MSG.conflict, 'Create Account'),
         account_missing: () => ApiError.notFound(MSG.notFound, 'Account'),
         tier_follows_role: (error) => ApiError.conflict(error.message, 'Tier'),
+        email_unchanged: () => ApiError.badRequest('Change Email', MSG.emailUnchanged, { email: MSG.emailUnchanged }),
       },
     });
   }

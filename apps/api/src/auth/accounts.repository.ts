@@ -63,6 +63,22 @@ export class AccountsRepository {
   }
 
   /** Marks a live token used and returns its user, atomically: a link works exactly once. */
+  /** Like consumeOneTimeToken, with the mail event the link was made for (what it confirms). */
+  async consumeMailedToken(tx: Tx, tokenHash: string, purpose: OneTimePurpose, now: Date): Promise<{ user_id: string; mail_event_id: string | null } | null> {
+    const row = await tx.updateTable('one_time_tokens').set({ used_at: now })
+      .where('token_hash', '=', tokenHash).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now)
+      .returning(['user_id', 'mail_event_id'])
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The address an email change asked for, from the request's event. */
+  async requestedEmail(executor: Db | Tx, eventId: string): Promise<string | null> {
+    const row = await executor.selectFrom('events').select('data').where('event_id', '=', eventId).where('type', '=', 'EmailChangeRequested').executeTakeFirst();
+    const email = (row?.data as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? email : null;
+  }
+
   async consumeOneTimeToken(tx: Tx, tokenHash: string, purpose: OneTimePurpose, now: Date): Promise<string | null> {
     const row = await tx
       .updateTable('one_time_tokens')

@@ -19,6 +19,9 @@ export const REQUEST_LIMITS = {
   uploadsPerUser: { limit: 100, windowSeconds: 60 * 60 },
   /** Contact form: each message is mailed to every admin. */
   contactPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  /** Password and email changes: each checks the current password, so they are guesses too. */
+  accountChangesPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  accountChangesPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /** Direct messages: each one raises the recipient's unread count; a flood is never a conversation. */
   directMessagesPerUser: { limit: 30, windowSeconds: 60 },
 } as const;
@@ -38,6 +41,13 @@ export class RequestThrottleService {
     return this.consume([
       { key: `mail:${normalised(email)}`, ...REQUEST_LIMITS.mailPerEmail },
       { key: `mail-ip:${ip}`, ...REQUEST_LIMITS.mailPerIp },
+    ]);
+  }
+
+  accountChange(userId: string, ip: string): Promise<void> {
+    return this.consume([
+      { key: `account-change:${userId}`, ...REQUEST_LIMITS.accountChangesPerUser },
+      { key: `account-change-ip:${ip}`, ...REQUEST_LIMITS.accountChangesPerIp },
     ]);
   }
 

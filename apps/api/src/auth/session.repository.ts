@@ -40,6 +40,12 @@ export class SessionRepository {
     await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
   }
 
+  /** Every sign-in of the user but `keepFamily`'s (the one that asked). */
+  async revokeOthersOfUser(executor: Db | Tx, userId: string, keepFamily: string, now: Date): Promise<void> {
+    await executor.updateTable('refresh_tokens').set({ revoked_at: now })
+      .where('user_id', '=', userId).where('family_id', '!=', keepFamily).where('revoked_at', 'is', null).execute();
+  }
+
   async revokeAllOfUser(executor: Db | Tx, userId: string, now: Date): Promise<void> {
     await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }

@@ -129,6 +129,11 @@ export class SessionService {
     return this.sessions.revokeAllOfUser(executor, userId, this.clock.now());
   }
 
+  /** After a password change in the settings, every other sign-in of the user ends; this one stays. */
+  revokeOthersOfUser(executor: Db | Tx, userId: string, keepFamily: string): Promise<void> {
+    return this.sessions.revokeOthersOfUser(executor, userId, keepFamily, this.clock.now());
+  }
+
   /** Stores a refresh token of `family` (its hash only); the first one of a sign-in is random. */
   private async insertToken(
     executor: Db | Tx, family: { user_id: string; family_id: string; remember: boolean }, token: string, now: Date,

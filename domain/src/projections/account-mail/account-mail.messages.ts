@@ -18,6 +18,30 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   };
 }
 
+export function emailChangeMail(to: string, link: string): MailMessage {
+  return {
+    to, subject: 'Confirm your new stardeck email',
+    text: `Someone asked to use this address for their stardeck account. Open this link within 24 hours to confirm it:\n\n${link}\n\nUntil then nothing changes. If it was not you, ignore this mail.`,
+    link,
+  };
+}
+
+/** The new address already has an account: its owner is told, and nothing else happens. */
+export function emailAlreadyUsedMail(to: string): MailMessage {
+  return {
+    to, subject: 'Someone tried to use your email on stardeck',
+    text: 'Someone asked to move another stardeck account to this address, which already has an account. Nothing changed.\n\nIf it was you, sign in with this address instead. If not, you need do nothing.',
+  };
+}
+
+/** The old address learns where the account went. */
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return {
+    to, subject: 'Your stardeck email was changed',
+    text: `The email of your stardeck account is now ${newEmail}. Mail for the account goes there from now on.\n\nIf you did not do this, reset your password from the login window and contact support.`,
+  };
+}
+
 export function inviteMail(to: string, link: string): MailMessage {
   return { to, subject: 'Your stardeck invite', text: `Your request was accepted. Create your account here:\n\n${link}\n`, link };
 }

@@ -1,7 +1,9 @@
 import type { Clock, Db, MailMessage, Mailer, Tx } from '@stardeck/infra';
 import { ONE_TIME_TOKEN_TTL_MS, randomToken, sha256, type OneTimePurpose } from '../../accounts/one-time-links';
 import { defineOutbox, type OutboxStep, type ProjectedEvent, type Projection } from '../../kit/projection';
-import { contactMail, inviteMail, linkTo, passwordResetMail, verificationMail } from './account-mail.messages';
+import {
+  contactMail, emailAlreadyUsedMail, emailChangeMail, emailChangedMail, inviteMail, linkTo, passwordResetMail, verificationMail,
+} from './account-mail.messages';
 import { accountMailQueries as queries, type LinkToken } from './account-mail.queries';
 
 export const ACCOUNT_MAIL = 'account_mail';
@@ -19,7 +21,9 @@ interface Outgoing {
   token: LinkToken | null;
 }
 
-type MailEvent = 'AccountRegistered' | 'VerificationRequested' | 'PasswordResetRequested' | 'AccessRequestInvited' | 'ContactMessageSent';
+type MailEvent =
+  | 'AccountRegistered' | 'VerificationRequested' | 'PasswordResetRequested' | 'AccessRequestInvited' | 'ContactMessageSent'
+  | 'EmailChangeRequested' | 'EmailChanged';
 
 /**
  * The mail of sign-up and sign-in, sent from the log: a request only appends its event, and this
@@ -57,6 +61,18 @@ export function accountMailOutbox(ports: AccountMailPorts): Projection {
     if (!user) return null;
     const { url, token } = link(eventId, userId, 'reset', '/reset-password');
     return { message: passwordResetMail(user.email, url), token };
+  }
+
+  /**
+   * The confirmation goes to the new address, so only its owner can make the change. An address
+   * that already has an account gets a word to its owner instead: the member who asked learns
+   * nothing from the answer either way (no enumeration), and the address's owner learns of the try.
+   */
+  async function emailChange(db: Db | Tx, eventId: string, userId: string, email: string): Promise<Outgoing | null> {
+    if (!(await queries.recipient(db, userId))) return null;
+    if (await queries.emailTakenByOther(db, email, userId)) return { message: emailAlreadyUsedMail(email), token: null };
+    const { url, token } = link(eventId, userId, 'email', '/confirm-email');
+    return { message: emailChangeMail(email, url), token };
   }
 
   async function invite(db: Db | Tx, requestId: string, inviteId: string): Promise<Outgoing | null> {
@@ -100,6 +116,8 @@ export function accountMailOutbox(ports: AccountMailPorts): Projection {
       PasswordResetRequested: (event, step) => sendOnce(event, step, (db) => passwordReset(db, event.event_id, event.data.user_id)),
       AccessRequestInvited: (event, step) => sendOnce(event, step, (db) => invite(db, event.data.request_id, event.data.invite_id)),
       ContactMessageSent: (event, step) => toAdmins(event, step),
+      EmailChangeRequested: (event, step) => sendOnce(event, step, (db) => emailChange(db, event.event_id, event.data.user_id, event.data.email)),
+      EmailChanged: (event, step) => sendOnce(event, step, async () => ({ message: emailChangedMail(event.data.previous_email, event.data.email), token: null })),
     },
   });
 }

@@ -22,6 +22,12 @@ export const accountMailQueries = {
     return executor.selectFrom('users').select(['email', 'verified_at']).where('id', '=', userId).executeTakeFirst();
   },
 
+  /** Whether `email` belongs to an account other than `userId`'s. */
+  async emailTakenByOther(executor: Db | Tx, email: string, userId: string): Promise<boolean> {
+    const row = await executor.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).where('id', '!=', userId).executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Where mail for the team goes: every admin's address. */
   adminRecipients(executor: Db | Tx): Promise<{ email: string }[]> {
     return executor.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('email').execute();

@@ -2,7 +2,7 @@ import type { AccountEvent } from '@stardeck/contracts';
 import { defineProjection } from '../../kit/projection';
 
 /** Requests for a mailed link change no account row; the mail outbox follows them. */
-type UserRowEvent = Exclude<AccountEvent['type'], 'VerificationRequested' | 'PasswordResetRequested'>;
+type UserRowEvent = Exclude<AccountEvent['type'], 'VerificationRequested' | 'PasswordResetRequested' | 'EmailChangeRequested'>;
 
 /**
  * Accounts into `users`, inline: the unique email and username indexes must hold at write time,
@@ -26,6 +26,10 @@ export const usersProjection = defineProjection<UserRowEvent>({
     },
     async PasswordChanged(event, tx) {
       await tx.updateTable('users').set({ password_hash: event.data.password_hash, version: event.stream_version })
+        .where('id', '=', event.data.user_id).execute();
+    },
+    async EmailChanged(event, tx) {
+      await tx.updateTable('users').set({ email: event.data.email, version: event.stream_version })
         .where('id', '=', event.data.user_id).execute();
     },
     async AccountRoleChanged(event, tx) {
