@@ -17,8 +17,8 @@ export function adminCredentialsBox(credentials: FirstAdminCredentials, siteUrl:
     `  email     ${credentials.email}`,
     `  password  ${credentials.password}`,
     '',
-    'Shown this once. Sign in and change the password',
-    'under your name > settings > account.',
+    'Shown this once. Sign in, then change the password:',
+    '@admin > settings > change password or email.',
   ];
   const width = Math.max(...rows.map((row) => row.length));
   const line = '─'.repeat(width + 4);

@@ -27,6 +27,7 @@ const COMPONENTS: { [N in ModalName]?: ModalComponent<N> } = {
   manageBanner: lazy(() => import('../features/profiles/components/image-modal').then((m) => ({ default: m.BannerModal }))),
   manageLinks: lazy(() => import('../features/profiles/components/links-modal').then((m) => ({ default: m.Component }))),
   manageConfig: lazy(() => import('../features/profiles/components/config-modal').then((m) => ({ default: m.Component }))),
+  manageAccount: lazy(() => import('../features/auth/components/account-modal').then((m) => ({ default: m.Component }))),
   externalLinkWarning: lazy(() => import('../features/profiles/components/external-link-warning-modal').then((m) => ({ default: m.Component }))),
   deleteComment: lazy(() => import('../features/tracks/components/delete-comment-modal').then((m) => ({ default: m.Component }))),
   sonarEditMessage: lazy(() => import('../features/sonar/components/edit-message-modal').then((m) => ({ default: m.Component }))),

@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
       page('reset-password', 'forbidden', fixed('reset password', 'home'), home),
       page('verify-account', 'forbidden', fixed('verify account', 'home'), home),
       page('invite', 'forbidden', fixed('invite', 'home'), home),
+      // The link mailed to a new address works signed in or not.
+      page('confirm-email', 'public', fixed('confirm email', 'account --confirm-email'), () => import('./routes/confirm-email')),
       {
         path: 'logout',
         handle: fixed('logout'),

@@ -31,6 +31,7 @@ export interface ModalProps {
   manageTrackUpload: NoProps;
   manageTrackEdit: { trackId: Id };
   manageConfig: NoProps;
+  manageAccount: NoProps;
   deleteTrack: { trackId: Id; title?: string };
   deleteComment: { commentId: Id; trackId?: Id };
   manageCollectionCreate: NoProps;
@@ -80,6 +81,7 @@ export const MODAL_RULES: { [N in ModalName]: ModalRule<N> } = {
   manageTrackUpload: { persistent: true },
   manageTrackEdit: { persistent: true, refuse: (props) => (isPositiveId(props.trackId) ? null : 'No track ID provided') },
   manageConfig: { persistent: true },
+  manageAccount: {},
   deleteTrack: {},
   deleteComment: {},
   manageCollectionCreate: { persistent: true },

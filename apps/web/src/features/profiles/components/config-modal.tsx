@@ -68,6 +68,12 @@ export function Component({ onClose }: { onClose: () => void }) {
 
   return (
     <ModalFrame title="settings" onClose={onClose} wide>
+      <p className="output">
+        account:{' '}
+        <button type="button" className="link-button" onClick={() => openModal('manageAccount')}>
+          change password or email
+        </button>
+      </p>
       <form onSubmit={(event) => { event.preventDefault(); void save(); }}>
         <fieldset className="quality-options">
           <legend>streaming quality</legend>
