@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, login, type Session } from '../auth/helpers';
+import { ADMIN, bearer, login, type Session } from '../auth/helpers';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
 import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
@@ -134,6 +135,49 @@ describe('uploads from anywhere, and counts that follow them', () => {
     await page.getByRole('heading', { name: 'comments (1)' }).waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('a member puts their own upload in a collection without saving it, and the collection page plays all in order', async () => {
+    const member = await make.newMember();
+    const [first, second] = [await make.newTrack({ owner: member, title: 'Alpha Side' }), await make.newTrack({ owner: member, title: 'Beta Side' })];
+    const created = await request(server.url).post('/v1/manage/collections').set(bearer(member)).send({ name: 'Own Work', visibility: 'public' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const collectionId = created.body.data.collection.id as number;
+    const { page, problems } = await signedIn(member);
+
+    // From the track: its collections control shows on one's own upload, unsaved.
+    await page.goto(`${server.url}/${member.me.username}/tracks/${first}`);
+    const hero = page.getByRole('article', { name: 'Alpha Side' });
+    await hero.getByRole('button', { name: 'SAVE Alpha Side' }).waitFor();
+    await hero.getByRole('button', { name: 'collections of Alpha Side' }).click();
+    const picker = page.getByRole('dialog', { name: 'collections' });
+    await picker.getByRole('checkbox', { name: /Own Work/ }).check();
+    await expect.poll(async () => (await request(server.url).get(`/v1/collections/${collectionId}`).set(bearer(member))).body.data.collection.track_count, SLOW).toBe(1);
+    await picker.getByRole('button', { name: 'close' }).click();
+
+    // From the collection: the member's uploads are offered beside saved tracks.
+    await page.goto(`${server.url}/${member.me.username}/collections/${collectionId}`);
+    await page.getByRole('button', { name: 'add or remove tracks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'tracks of Own Work' });
+    const beta = dialog.getByRole('article', { name: 'Beta Side' });
+    await beta.waitFor(SLOW);
+    expect(await axeViolations(page)).toEqual([]);
+    await beta.getByRole('button', { name: 'in collection Beta Side' }).click();
+    await expect.poll(async () => (await request(server.url).get(`/v1/collections/${collectionId}`).set(bearer(member))).body.data.collection.track_count, SLOW).toBe(2);
+    await dialog.getByRole('button', { name: 'done' }).click();
+
+    // Play all: the first track plays, the next follows in order.
+    await page.getByRole('list', { name: 'tracks' }).getByRole('article').nth(1).waitFor(SLOW);
+    await page.getByRole('button', { name: 'play all of Own Work' }).click();
+    const player = page.getByRole('region', { name: 'player' });
+    await player.getByText('Alpha Side').first().waitFor(SLOW);
+    await page.getByRole('article', { name: 'Alpha Side' }).getByRole('button', { name: /^(LOADING|PLAYING) Alpha Side/ }).waitFor(SLOW);
+    await page.locator('body').press('j');
+    await page.getByRole('article', { name: 'Beta Side' }).getByRole('button', { name: /^(LOADING|PLAYING) Beta Side/ }).waitFor(SLOW);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'collection-play-all');
+    expect(problems).toEqual([]);
+    expect(second).toBeGreaterThan(first);
+  }, 240_000);
 
   it('the upload form works on a phone: header button, form and uploads list pass axe', async () => {
     const member = await make.newMember();

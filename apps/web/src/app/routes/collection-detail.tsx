@@ -1,15 +1,19 @@
-import { displayName, pixelArtworkSvg, type CollectionDetailView } from '@stardeck/contracts/browser';
+import { PAGE_SIZES, displayName, pixelArtworkSvg, type CollectionDetailView } from '@stardeck/contracts/browser';
+import { useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { ZoomableImage } from '../../components/ui/zoomable-image';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { getCollection } from '../../features/collections/api/manage';
 import { FollowButton } from '../../features/collections/components/follow-button';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { PageRequest } from '../../features/profiles/paging';
 import { openModal } from '../../lib/modals/store';
+import { playAll } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
+import { toastFailure } from '../../lib/toasts/from-result';
 import { formatCount, formatDate } from '../../utils/format';
 import { isOwnProfile } from '../user-loaders';
 import { Empty } from './user-page-frame';
@@ -31,7 +35,8 @@ export function Component() {
       <p className="output output--muted">
         {formatCount(collection.track_count)} tracks · updated {formatDate(collection.updated)}
       </p>
-      <p className="output">
+      <p className="actions">
+        <PlayAllButton collection={collection} />
         <FollowButton collection={collection} />
       </p>
       {own && <OwnerActions collection={collection} />}
@@ -49,6 +54,36 @@ export function Component() {
       )}
       <Pager request={request} total={collection.track_count} defaultSize={USER_PAGE_SIZES.collectionTracks} label="tracks" />
     </TerminalWindow>
+  );
+}
+
+/**
+ * Plays the whole collection in its order in the footer player: the first track now, the rest
+ * queued. The page shows one page of tracks; the rest are fetched when the collection is longer.
+ */
+function PlayAllButton({ collection }: { collection: CollectionDetailView }) {
+  const [busy, setBusy] = useState(false);
+  if (collection.track_count === 0) return null;
+  const start = async () => {
+    setBusy(true);
+    let tracks = collection.tracks;
+    if (collection.track_count > tracks.length) {
+      const all = await getCollection(collection.id, PAGE_SIZES.collectionTracksInitial);
+      if (!all.ok) {
+        setBusy(false);
+        toastFailure(all.failure, { title: 'Collection', description: 'Failed to load the collection' });
+        return;
+      }
+      tracks = all.envelope.data!.collection.tracks;
+    }
+    await playAll(tracks);
+    setBusy(false);
+  };
+  return (
+    <button type="button" className="btn btn--small btn--primary" onClick={() => void start()} disabled={busy}>
+      {busy ? 'loading...' : 'play all'}
+      <span className="visually-hidden"> of {collection.name}</span>
+    </button>
   );
 }
 

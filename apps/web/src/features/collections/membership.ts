@@ -3,7 +3,7 @@ import { proxy, ref } from 'valtio';
 import { session } from '../../lib/session/store';
 import { toastFailure, toastSuccess } from '../../lib/toasts/from-result';
 import { getLibrary } from '../../lib/library/api';
-import { getCollection, getOwnCollections, getTrackCollections, setTrackInCollection } from './api/manage';
+import { getCollection, getOwnCollections, getOwnUploads, getTrackCollections, setTrackInCollection } from './api/manage';
 
 /**
  * Which tracks sit in which of the member's collections, as the two dialogs of spec §2 change it:
@@ -81,16 +81,18 @@ export async function openTrackDialog(trackId: number): Promise<void> {
 }
 
 /**
- * manageCollectionTracks: the collection's tracks (ticked) and then the member's saved tracks
- * not in it yet (unticked), each once.
+ * manageCollectionTracks: the collection's tracks (ticked), then the member's own uploads and
+ * saved tracks not in it yet (unticked), each once. Uploads need no saving first.
  */
 export async function openCollectionDialog(collectionId: number): Promise<void> {
   membershipStore.changed = false;
   membershipStore.collectionDialog = { ...emptyCollectionDialog(), collectionId, loading: true };
   const me = session.me;
-  const [collection, library] = me
-    ? await Promise.all([getCollection(collectionId, PAGE_SIZES.collectionTracksInitial), getLibrary(me.username, { limit: LIBRARY_PICK_LIMIT, offset: 0 })])
-    : [null, null];
+  const [collection, library, uploads] = me
+    ? await Promise.all([
+      getCollection(collectionId, PAGE_SIZES.collectionTracksInitial), getLibrary(me.username, { limit: LIBRARY_PICK_LIMIT, offset: 0 }), getOwnUploads(me.username),
+    ])
+    : [null, null, null];
   const dialog = membershipStore.collectionDialog;
   if (dialog.collectionId !== collectionId) return;
   dialog.loading = false;
@@ -101,9 +103,14 @@ export async function openCollectionDialog(collectionId: number): Promise<void> 
   const inside = collection.envelope.data!.collection.tracks;
   const ids = new Set(inside.map((track) => track.id));
   for (const track of inside) membershipStore.held[pairKey(collectionId, track.id)] = true;
-  const saved = library?.ok ? library.envelope.data!.tracks.filter((track) => !ids.has(track.id)) : [];
-  for (const track of saved) membershipStore.held[pairKey(collectionId, track.id)] = false;
-  dialog.tracks = ref([...inside, ...saved]);
+  const offered: TrackView[] = [];
+  for (const track of [...(uploads?.ok ? uploads.envelope.data!.tracks : []), ...(library?.ok ? library.envelope.data!.tracks : [])]) {
+    if (ids.has(track.id)) continue;
+    ids.add(track.id);
+    offered.push(track);
+    membershipStore.held[pairKey(collectionId, track.id)] = false;
+  }
+  dialog.tracks = ref([...inside, ...offered]);
 }
 
 export function reset(): void {

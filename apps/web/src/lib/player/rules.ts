@@ -30,6 +30,17 @@ export function playOn(deck: Deck, id: number): Deck {
 }
 
 /**
+ * Play-all (a collection's tracks, in order): the first plays now, the rest become the queue,
+ * replacing what was queued; the track it replaces goes onto history. Null for an empty list.
+ */
+export function playAllOn(deck: Deck, ids: readonly number[]): Deck | null {
+  const [first, ...rest] = ids;
+  if (first === undefined) return null;
+  const played = playOn(deck, first);
+  return { ...played, queue: rest.filter((id) => id !== first) };
+}
+
+/**
  * Next takes the first queue entry (a random one with shuffle on); the track it replaces goes
  * onto history. Null when the queue is empty.
  */

@@ -5,7 +5,7 @@ import { toastFailure } from '../toasts/from-result';
 import { showToast } from '../toasts/store';
 import { getPlayUrl } from './api/get-play-url';
 import { getRandomTracks } from './api/get-random-tracks';
-import { endlessExclusions, endlessTopUp, enqueue as enqueueOn, nextOn, playOn, previousOn, referencedIds, removeFromQueue as removeOn, type Deck } from './rules';
+import { endlessExclusions, endlessTopUp, enqueue as enqueueOn, nextOn, playAllOn, playOn, previousOn, referencedIds, removeFromQueue as removeOn, type Deck } from './rules';
 import { DEFAULT_SETTINGS, loadSettings, saveSettings, type PlayerSettings } from './settings';
 
 /**
@@ -114,6 +114,26 @@ export async function play(track: TrackView): Promise<void> {
   }
   applyDeck(playOn(player, track.id));
   await startCurrent();
+}
+
+/**
+ * Plays a list in its order (a collection's play-all): the first track now, the others queued
+ * after it in place of what was queued. Only ready tracks can play; false when none is.
+ */
+export async function playAll(tracks: readonly TrackView[]): Promise<boolean> {
+  const playable = tracks.filter((track) => track.status === 'ready');
+  const deck = playAllOn(player, playable.map((track) => track.id));
+  if (!deck) return false;
+  remember(...playable);
+  player.visible = true;
+  const restart = player.currentId === deck.currentId;
+  applyDeck(deck);
+  forgetUnreferenced();
+  if (restart && player.source) {
+    engine?.seek(0);
+    engine?.play();
+  } else await startCurrent();
+  return true;
 }
 
 /** Plays the next queued track; false when the queue is empty. */

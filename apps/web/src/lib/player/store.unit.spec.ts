@@ -6,7 +6,7 @@ import { aMember, failure, fakeApi, ok, type FakeCall } from '../../testing/fake
 import { endlessExclusions, nextOn, playOn, previousOn } from './rules';
 import { loadSettings } from './settings';
 import {
-  checkEndlessAccess, ended, enqueue, next, play, playLabel, player, previous, registerEngine, reportProgress, reportReady, reset, seekBy,
+  checkEndlessAccess, ended, enqueue, next, play, playAll, playLabel, player, previous, registerEngine, reportProgress, reportReady, reset, seekBy,
   setEndless, setVolume,
 } from './store';
 
@@ -51,6 +51,22 @@ describe('player queue and history (spec §4 Player)', () => {
     expect(playLabel(player, 1)).toBe('LOADING');
     await playing;
     expect(player.source).toMatchObject({ trackId: 1, url: '/v1/storage/objects/tracks/1/standard.mp3' });
+  });
+
+  it('play-all plays the first ready track and queues the others in their order, in place of the queue', async () => {
+    fakePlayer();
+    await play(track(9));
+    enqueue(track(8));
+    const processing = { ...track(3), status: 'processing' } as TrackView;
+    const ready = (id: number) => ({ ...track(id), status: 'ready' }) as TrackView;
+    expect(await playAll([ready(1), processing, ready(2), ready(4)])).toBe(true);
+    expect(player).toMatchObject({ currentId: 1, queue: [2, 4], history: [9] });
+    await settle();
+    expect(player.source).toMatchObject({ trackId: 1 });
+    expect(await next()).toBe(true);
+    expect(player.currentId).toBe(2);
+    expect(await playAll([processing])).toBe(false);
+    expect(player.currentId).toBe(2);
   });
 
   it('puts the replaced track onto history, newest first, keeping 20', async () => {

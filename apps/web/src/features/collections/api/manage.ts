@@ -1,4 +1,4 @@
-import type { CollectionDetailView, CollectionView, CollectionVisibility } from '@stardeck/contracts/browser';
+import type { CollectionDetailView, CollectionView, CollectionVisibility, TrackView } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 import type { ArtworkFields } from '../../../lib/artwork/artwork-file';
 
@@ -50,6 +50,14 @@ export function setTrackInCollection(id: number, trackId: number, inCollection: 
 export function getCollection(id: number, limit: number) {
   return apiCall<{ collection: CollectionDetailView }>(`/collections/${id}`, { query: { limit, offset: 0 } });
 }
+
+/** GET /v1/tracks/user/{username}: the member's own uploads, newest first (100 at most per call). */
+export function getOwnUploads(username: string) {
+  return apiCall<{ tracks: TrackView[]; total: number; has_more: boolean }>(`/tracks/user/${encodeURIComponent(username)}`, { query: { limit: OWN_UPLOADS_PICK, offset: 0 } });
+}
+
+/** The newest uploads the collection dialog offers beside the saved tracks. */
+export const OWN_UPLOADS_PICK = 100;
 
 /** GET /v1/manage/collections: the member's own, every visibility (spec §6). */
 export function getOwnCollections() {

@@ -9,7 +9,7 @@ import '../collections.css';
 
 /**
  * manageCollectionTracks (spec §2, collectionId and collectionName): the collection's tracks and
- * then the member's saved ones, each a compact card whose slot puts it in or takes it out. The
+ * then the member's own uploads and saved ones, each a compact card whose slot puts it in or takes it out. The
  * API keeps tracks in the order they were added, so there is no reordering here.
  */
 export function Component({ collectionId, collectionName, onClose }: { collectionId: number | string; collectionName: string; onClose: () => void }) {
@@ -32,10 +32,10 @@ export function Component({ collectionId, collectionName, onClose }: { collectio
           {dialog.error}
         </p>
       ) : dialog.tracks.length === 0 ? (
-        <p className="output output--muted">nothing to add yet: SAVE tracks to your library, then pick them here.</p>
+        <p className="output output--muted">nothing to add yet: upload tracks, or SAVE others' to your library, then pick them here.</p>
       ) : (
         <>
-          <p className="output output--muted">its tracks first, then your saved tracks; press a track&apos;s box to put it in or take it out.</p>
+          <p className="output output--muted">its tracks first, then your uploads and saved tracks; press a track&apos;s box to put it in or take it out.</p>
           <ul className="collection-picks" aria-label="tracks to pick">
             {dialog.tracks.map((track) => (
               <li key={track.id}>
