@@ -134,7 +134,7 @@ describe('uploads from anywhere, and counts that follow them', () => {
     await expect.poll(() => hero.locator('dt:text-is("comments") + dd').textContent(), SLOW).toBe('1');
     await page.getByRole('heading', { name: 'comments (1)' }).waitFor();
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('a member puts their own upload in a collection without saving it, and the collection page plays all in order', async () => {
     const member = await make.newMember();
@@ -186,5 +186,5 @@ describe('uploads from anywhere, and counts that follow them', () => {
     await page.getByRole('dialog', { name: 'upload track' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'upload-phone');
-  });
+  }, 180_000);
 });
