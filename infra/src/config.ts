@@ -61,6 +61,13 @@ type Env = Record<string, string | undefined>;
 
 const OWASP_MIN_MEMORY_KIB = 19 * 1024;
 const OWASP_MIN_TIME = 2;
+/**
+ * argon2's cheapest cost, for test runs only (STARDECK_TEST_FAST_HASHING=1), as Django's test
+ * runner swaps in a fast hasher: a test run hashes thousands of passwords, and at OWASP's cost
+ * that was a large share of its CPU. Start-up refuses it when NODE_ENV is production.
+ */
+const TEST_MIN_MEMORY_KIB = 1024;
+const TEST_MIN_TIME = 1;
 
 /**
  * Reads and checks every variable at once, so a bad start reports all problems together.
@@ -118,6 +125,11 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
   if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
   if (!jwtSecret && mode === 'services' && options.requireSecret !== false) problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
 
+  const fastHashing = env.STARDECK_TEST_FAST_HASHING === '1';
+  if (fastHashing && env.NODE_ENV === 'production') problems.push('STARDECK_TEST_FAST_HASHING is for test runs only and is refused when NODE_ENV is production');
+  const minMemoryKib = fastHashing ? TEST_MIN_MEMORY_KIB : OWASP_MIN_MEMORY_KIB;
+  const minTime = fastHashing ? TEST_MIN_TIME : OWASP_MIN_TIME;
+
   const level = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${level}")`);
@@ -142,8 +154,8 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     adminPassword,
     logLevel: level,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
-    argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
+    argon2MemoryKib: int('ARGON2_MEMORY_KIB', minMemoryKib, minMemoryKib, 4 * 1024 * 1024),
+    argon2TimeCost: int('ARGON2_TIME_COST', minTime, minTime, 20),
     transcodeAckWaitSeconds: int('TRANSCODE_ACK_WAIT_SECONDS', 30, 2, 3600),
     transcodeMaxDurationSeconds: int('TRANSCODE_MAX_DURATION_SECONDS', 3 * 3600, 1, 24 * 3600),
     transcodeTimeLimitSeconds: int('TRANSCODE_TIME_LIMIT_SECONDS', 30 * 60, 1, 24 * 3600),

@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });
   });
+
+  it('hashes at the cheapest cost only for a test run, and never when NODE_ENV is production', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1' })).toMatchObject({ argon2MemoryKib: 1024, argon2TimeCost: 1 });
+    expect(loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1', ARGON2_MEMORY_KIB: '19456' })).toMatchObject({ argon2MemoryKib: 19456 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1', NODE_ENV: 'production' })).toThrow(
+      'STARDECK_TEST_FAST_HASHING is for test runs only and is refused when NODE_ENV is production',
+    );
+  });
 });
 
 describe('TRUST_PROXY', () => {
