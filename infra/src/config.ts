@@ -46,6 +46,14 @@ export interface StardeckConfig {
   s3: S3StorageOptions | null;
   /** ADMIN_INVITE_LIMIT: how many invites an admin may hold; null (the default) for no limit. */
   adminInviteLimit: number | null;
+  /**
+   * Bring the database schema up to date at start (MIGRATE_ON_START, default true: `npm start`
+   * and a single process). A cluster sets it to false on every replica and runs `migrate` once
+   * per release; the replicas then wait until the schema is current.
+   */
+  migrateOnStart: boolean;
+  /** A port for /health and /ready on processes that serve no HTTP (projector, transcoder); null for none. */
+  healthPort: number | null;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
   stripe: StripePaymentsOptions | null;
 }
@@ -86,6 +94,14 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     }
     return value;
   };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
   const url = (name: string, protocols: string[]): string | null => {
     const raw = env[name];
     if (!raw) return null;
@@ -125,6 +141,9 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
   if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
   if (!jwtSecret && mode === 'services' && options.requireSecret !== false) problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
 
+  if (!databaseUrl && ['false', '0'].includes(env.MIGRATE_ON_START?.trim().toLowerCase() ?? '')) {
+    problems.push('MIGRATE_ON_START=false needs DATABASE_URL: the embedded database has no one else to migrate it');
+  }
   const fastHashing = env.STARDECK_TEST_FAST_HASHING === '1';
   if (fastHashing && env.NODE_ENV === 'production') problems.push('STARDECK_TEST_FAST_HASHING is for test runs only and is refused when NODE_ENV is production');
   const minMemoryKib = fastHashing ? TEST_MIN_MEMORY_KIB : OWASP_MIN_MEMORY_KIB;
@@ -162,6 +181,8 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     s3: readS3Config(env, problems),
     stripe: readStripeConfig(env, problems),
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
+    migrateOnStart: bool('MIGRATE_ON_START', true),
+    healthPort: env.HEALTH_PORT ? int('HEALTH_PORT', 0, 1, 65535) : null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
