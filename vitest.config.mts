@@ -60,6 +60,10 @@ export default defineConfig({
     maxWorkers: WORKERS,
     env: TEST_ENV,
     projects: [
+      // deploy/test.sh runs this against the Compose site it brought up; no other run has a site.
+      ...(process.env.STARDECK_DEPLOY_SITE
+        ? [{ extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.deploy.spec.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
+        : []),
       { extends: true, test: { name: 'unit', include: ['**/*.unit.spec.ts'] } },
       { extends: true, test: { name: 'embedded', include: ['**/*.embedded.spec.ts'], globalSetup: [TEMPLATES], ...SHARED_MODULES, ...SERVER_RETRY } },
       { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'embedded' }, ...SHARED_MODULES, ...SERVER_RETRY } },
