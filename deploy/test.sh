@@ -35,7 +35,8 @@ done
 if [ -z "${STARDECK_DEPLOY_IMAGE:-}" ]; then
   echo "building $IMAGE…"
   started=$(date +%s)
-  podman build -q --network host --build-arg "NODE_IMAGE=$BASE" -f deploy/Dockerfile -t "$IMAGE" . >/dev/null
+  # The docker format keeps the image's HEALTHCHECK (OCI images have no field for it).
+  podman build -q --format docker --network host --build-arg "NODE_IMAGE=$BASE" -f deploy/Dockerfile -t "$IMAGE" . >/dev/null
   echo "built in $(( $(date +%s) - started )) s"
 fi
 size=$(podman image inspect "$IMAGE" --format '{{.Size}}')

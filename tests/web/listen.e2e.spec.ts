@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal } from '../support/browser';
-import { startSocialWorld, WORLD_START_MS, type SocialWorld } from '../social/helpers';
+import { bearer, startSocialWorld, WORLD_START_MS, type SocialWorld } from '../social/helpers';
 
 const PHONE = { width: 390, height: 844 };
 const SLOW = { timeout: 30_000 };
@@ -11,9 +11,9 @@ const SLOW = { timeout: 30_000 };
  * A shared track link, followed by someone who is not signed in: the listen page shows the
  * player, the title, the artist and the artwork, with a way in, and unfolds in chat apps through
  * its head; a member following it lands on the track's own page. The track page's share button
- * hands out that link and the embed code.
+ * hands out that link and the embed code, and its comments can be edited by their authors.
  */
-describe('the listen page of a shared track, and the share button', () => {
+describe("the listen page of a shared track, and the track page's share button and comment edits", () => {
   let world: SocialWorld;
   let browser: Browser;
   const listen = (id: number, username = world.owner.me.username) => `${world.url}/listen/${username}/${id}`;
@@ -116,6 +116,40 @@ describe('the listen page of a shared track, and the share button', () => {
     await owner.page.goto(`${world.url}/${world.owner.me.username}/tracks/${world.tracks.private}`);
     await owner.page.getByRole('heading', { level: 1, name: 'Diary' }).waitFor(SLOW);
     expect(await owner.page.getByRole('button', { name: 'share Diary' }).count()).toBe(0);
+    await owner.context.close();
+  });
+
+  it('lets the author of a comment edit it in place, and no one else', async () => {
+    const comment = await request(world.url).post(`/v1/comments/resource/track/${world.tracks.public}`).set(bearer(world.fan)).send({ text: 'lovely intro', track_timestamp: 1 }).expect(201);
+    const { page, context, problems } = await openWatchedPage(browser);
+    await signInThroughModal(page, world.url, world.fan);
+    await page.goto(`${world.url}/${world.owner.me.username}/tracks/${world.tracks.public}`);
+    const mine = page.locator('.comment').filter({ hasText: 'lovely intro' });
+    await mine.getByRole('button', { name: `edit comment by ${world.fan.me.username}` }).click();
+    const box = page.getByLabel(`edit comment by ${world.fan.me.username}`);
+    await expect.poll(() => box.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+    // Escape leaves it as it was.
+    await box.fill('lovely intro, and the drop');
+    await page.keyboard.press('Escape');
+    await mine.getByText('lovely intro', { exact: true }).waitFor();
+    await mine.getByRole('button', { name: `edit comment by ${world.fan.me.username}` }).click();
+    await box.fill('lovely intro, and the drop');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    const edited = page.locator('.comment').filter({ hasText: 'lovely intro, and the drop' });
+    await edited.getByText(/· edited/).waitFor(SLOW);
+    const stored = await request(world.url).get(`/v1/comments/track/${comment.body.data.comment.id}/thread`).set(bearer(world.fan)).expect(200);
+    expect(stored.body.data.thread.comment).toMatchObject({ text: 'lovely intro, and the drop', track_timestamp: 1, edited: true });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The track's owner may delete it, but not put words in its author's mouth.
+    const owner = await openWatchedPage(browser);
+    await signInThroughModal(owner.page, world.url, world.owner);
+    await owner.page.goto(`${world.url}/${world.owner.me.username}/tracks/${world.tracks.public}`);
+    const theirs = owner.page.locator('.comment').filter({ hasText: 'lovely intro, and the drop' });
+    await theirs.getByRole('button', { name: `delete comment by ${world.fan.me.username}` }).waitFor(SLOW);
+    expect(await theirs.getByRole('button', { name: /^edit/ }).count()).toBe(0);
     await owner.context.close();
   });
 });
