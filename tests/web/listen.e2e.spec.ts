@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIR, assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal } from '../support/browser';
-import { bearer, startSocialWorld, WORLD_START_MS, type SocialWorld } from '../social/helpers';
+import { addToCollection, bearer, call, createCollection, startSocialWorld, WORLD_START_MS, type SocialWorld } from '../social/helpers';
+import { member } from '../tracks/helpers';
 
 const PHONE = { width: 390, height: 844 };
 const SLOW = { timeout: 30_000 };
@@ -151,5 +152,34 @@ describe("the listen page of a shared track, and the track page's share button a
     await theirs.getByRole('button', { name: `delete comment by ${world.fan.me.username}` }).waitFor(SLOW);
     expect(await theirs.getByRole('button', { name: /^edit/ }).count()).toBe(0);
     await owner.context.close();
+  });
+
+  it('shows who saved the track, five at a time, and the public collections it is in', async () => {
+    const savers = [world.fan, ...(await Promise.all([0, 1, 2, 3, 4].map(() => member(world))))];
+    for (const saver of savers) await call(world, saver, 'post', '/v1/manage/library', { track_id: world.tracks.public }).expect(200);
+    const shown = await createCollection(world, world.fan, { name: 'Late Walks', visibility: 'public' });
+    const hidden = await createCollection(world, world.fan, { name: 'Just Mine', visibility: 'private' });
+    for (const id of [shown, hidden]) await addToCollection(world, world.fan, id, world.tracks.public);
+
+    const { page, context, problems } = await openWatchedPage(browser, PHONE);
+    await signInThroughModal(page, world.url, world.stranger);
+    await page.goto(`${world.url}/${world.owner.me.username}/tracks/${world.tracks.public}`);
+    const saved = page.getByRole('region', { name: 'saved by (6)' });
+    await saved.waitFor(SLOW);
+    await expect.poll(() => saved.getByRole('listitem').count()).toBe(5);
+    await saved.getByRole('button', { name: 'more members who saved Open Sky' }).click();
+    await expect.poll(() => saved.getByRole('listitem').count()).toBe(6);
+    expect(await saved.getByRole('button', { name: /^more/ }).count()).toBe(0);
+    await saved.getByRole('link', { name: world.fan.me.username }).waitFor();
+
+    const collections = page.getByRole('region', { name: 'in collections (1)' });
+    await collections.getByRole('link', { name: 'Late Walks' }).waitFor(SLOW);
+    expect(await page.content()).not.toContain('Just Mine');
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await collections.getByRole('link', { name: 'Late Walks' }).click();
+    await page.waitForURL(`${world.url}/${world.fan.me.username}/collections/${shown}`, SLOW);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

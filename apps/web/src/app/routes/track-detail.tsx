@@ -6,6 +6,7 @@ import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { CommentThreads } from '../../features/tracks/components/comment-threads';
 import { ShareTrack } from '../../features/tracks/components/share-track';
+import { TrackAudience } from '../../features/tracks/components/track-audience';
 import { enqueue } from '../../lib/player/store';
 import { revisions, trackRevision } from '../../lib/revisions/store';
 import { useRevalidateOn } from '../use-revalidate-on';
@@ -27,6 +28,7 @@ export function Component() {
           <ShareTrack track={track} />
         </div>
       )}
+      {track.status === 'ready' && <TrackAudience track={track} />}
       <CommentThreads track={track} />
     </TerminalWindow>
   );
