@@ -87,7 +87,7 @@ export class TrackOutcomeRecorder {
     const result = toTranscodeResult(report);
     const recorded = await this.record(id, async (tx, ownerId) => {
       await storageUsage.lock(tx, ownerId);
-      const used = (await storageUsage.trackBytes(tx, ownerId)) + (await storageUsage.reservedBytes(tx, ownerId, this.ports.clock.now()));
+      const used = await storageUsage.usedBytes(tx, this.ports.storage, ownerId, this.ports.clock.now());
       const storage = { used_bytes: used, quota_bytes: await storageUsage.quotaBytes(tx, ownerId) };
       return { type: 'RecordTranscodeSuccess', storage, ...result };
     });
