@@ -4,6 +4,7 @@ import { TrackOutcomeRecorder } from '@stardeck/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioFixtures, type AudioFixtures } from '../support/audio-fixtures';
 import { waitFor } from '../support/services';
+import { factories } from '../support/factories';
 import { createTrack, getTrack, member, mimeOf, preflight, putUpload, startTracksWorld, type Session, type TracksWorld } from './helpers';
 
 const MB = 1024 * 1024;
@@ -17,6 +18,17 @@ async function createFrom(world: TracksWorld, session: Session, path: string): P
   return created.body.data.track.id as number;
 }
 
+let fixtures: AudioFixtures;
+/** The long file, made once for the whole file: encoding three hours of silence takes a while even as FLAC. */
+let long: string;
+beforeAll(async () => {
+  fixtures = await createAudioFixtures();
+  long = await fixtures.silentFlac(LONG_SECONDS);
+}, 180_000);
+afterAll(async () => {
+  await fixtures?.remove();
+});
+
 async function outcomeOf(world: TracksWorld, session: Session, id: number, timeoutMs = 60_000) {
   return waitFor(async () => {
     const track = (await getTrack(world, session, id)).body.data.track;
@@ -26,12 +38,11 @@ async function outcomeOf(world: TracksWorld, session: Session, id: number, timeo
 
 describe('the transcode queue takes members in turn', () => {
   let world: TracksWorld;
-  let fixtures: AudioFixtures;
   const enqueued: string[] = [];
 
   // No transcoder: jobs stay where the dispatcher put them, and outcomes are recorded by hand.
   beforeAll(async () => {
-    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api', 'projector'] }), createAudioFixtures()]);
+    world = await startTracksWorld({ roles: ['api', 'projector'] });
     const queue = world.server.platform.transcodeQueue;
     const enqueue = queue.enqueue.bind(queue);
     queue.enqueue = async (id, job) => {
@@ -41,7 +52,6 @@ describe('the transcode queue takes members in turn', () => {
   });
   afterAll(async () => {
     await world?.stop();
-    await fixtures?.remove();
   });
 
   it("holds a member's further uploads until the previous one ends, while another member's goes out at once", async () => {
@@ -75,20 +85,17 @@ describe('the transcode queue takes members in turn', () => {
 
 describe('one member cannot starve the transcoder', () => {
   let world: TracksWorld;
-  let fixtures: AudioFixtures;
 
   beforeAll(async () => {
-    [world, fixtures] = await Promise.all([startTracksWorld(), createAudioFixtures()]);
+    world = await startTracksWorld();
   });
   afterAll(async () => {
     await world?.stop();
-    await fixtures?.remove();
   });
 
   it("makes another member's short file ready within 30 s while one member has queued three 2 h 59 min files", async () => {
     const [mallory, bob] = await Promise.all([member(world), member(world)]);
-    const long = await fixtures.silentFlac(LONG_SECONDS);
-    const longIds = [];
+    const longIds: number[] = [];
     for (let i = 0; i < 3; i++) longIds.push(await createFrom(world, mallory, long));
     const short = await createFrom(world, bob, await fixtures.make('mp3', { seconds: 2 }));
 
@@ -128,5 +135,30 @@ describe('one member cannot starve the transcoder', () => {
     } finally {
       storage.put = put;
     }
+  });
+});
+
+describe('two transcode slots and a member whose plan allows long files', () => {
+  let world: TracksWorld;
+
+  beforeAll(async () => {
+    world = await startTracksWorld({ env: { TRANSCODER_CONCURRENCY: '2' } });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it("keeps a slot for other members while one member's three 2 h 59 min files encode one at a time", async () => {
+    const [mallory, bob] = await Promise.all([member(world), member(world)]);
+    await factories(world).setTier(mallory, 'premium');
+    const longIds: number[] = [];
+    for (let i = 0; i < 3; i++) longIds.push(await createFrom(world, mallory, long));
+    // The first long file is being encoded before the short one is even uploaded.
+    await waitFor(async () => (await getTrack(world, mallory, longIds[0]!)).body.data.track.progress > 0, 30_000, 100);
+    const short = await createFrom(world, bob, await fixtures.make('mp3', { seconds: 2 }));
+
+    expect((await outcomeOf(world, bob, short, 30_000)).status).toBe('ready');
+    const still = await Promise.all(longIds.map(async (id) => (await getTrack(world, mallory, id)).body.data.track.status));
+    expect(still).toEqual(['processing', 'processing', 'processing']);
   });
 });
