@@ -81,6 +81,21 @@ describe('the transcode queue takes members in turn', () => {
     expect(refused.body).toMatchObject({ error_code: 'UPLOAD_LIMIT_REACHED', msg: { description: TRACK_MSG.uploadsPerHour(limit, 'free') } });
     expect(refused.body.msg.description).toBe('Upload limit reached: the free plan allows 20 uploads an hour. Try again later.');
   });
+
+  it('lets exactly the hourly number of 100 parallel creates through', async () => {
+    const dave = await member(world);
+    const path = await fixtures.make('mp3');
+    const uploads = [];
+    for (let i = 0; i < 100; i++) uploads.push(await putUpload(world, dave, path));
+    const answers = await Promise.all(uploads.map((upload) => createTrack(world, dave, upload)));
+    const limit = TIERS.free.uploadsPerHour;
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(limit);
+    const refused = answers.filter((res) => res.status !== 201);
+    expect(refused).toHaveLength(100 - limit);
+    for (const res of refused) expect(res.body).toMatchObject({ status_code: 429, error_code: 'UPLOAD_LIMIT_REACHED' });
+    const { n } = await world.server.platform.database.db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', dave.me.id).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(limit);
+  });
 });
 
 describe('one member cannot starve the transcoder', () => {
