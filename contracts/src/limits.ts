@@ -20,6 +20,10 @@ export interface TierDefinition {
   slug: TierSlug;
   storageMb: number;
   invites: number;
+  /** Tracks a member may create in any hour: each one queues work for the shared transcoders. */
+  uploadsPerHour: number;
+  /** Minutes of audio a member's tracks may add in any 24 hours: transcoding costs by duration, not bytes. */
+  audioMinutesPerDay: number;
   features: {
     infinite_mode: boolean;
     high_quality: boolean;
@@ -34,18 +38,24 @@ export const TIERS: Record<TierSlug, TierDefinition> = {
     slug: 'free',
     storageMb: 1024,
     invites: 2,
+    uploadsPerHour: 20,
+    audioMinutesPerDay: 120,
     features: { infinite_mode: false, high_quality: false, lossless: false, albums: false, video_upload: false },
   },
   core: {
     slug: 'core',
     storageMb: 65536,
     invites: 4,
+    uploadsPerHour: 60,
+    audioMinutesPerDay: 600,
     features: { infinite_mode: false, high_quality: true, lossless: false, albums: true, video_upload: false },
   },
   premium: {
     slug: 'premium',
     storageMb: 262144,
     invites: 6,
+    uploadsPerHour: 200,
+    audioMinutesPerDay: 1440,
     features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
   },
   // The spec gives admins every feature; their storage follows premium. Their own invites are
@@ -54,6 +64,8 @@ export const TIERS: Record<TierSlug, TierDefinition> = {
     slug: 'admin',
     storageMb: 262144,
     invites: 6,
+    uploadsPerHour: 200,
+    audioMinutesPerDay: 1440,
     features: { infinite_mode: true, high_quality: true, lossless: true, albums: true, video_upload: true },
   },
 };

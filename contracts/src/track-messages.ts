@@ -9,6 +9,8 @@ export const UPLOAD_ERROR_CODES = {
   preflightFailed: 'PREFLIGHT_FAILED',
   uploadFailed: 'UPLOAD_FAILED',
   uploadMismatch: 'UPLOAD_MISMATCH',
+  /** The member's plan allows no more uploads this hour. */
+  uploadLimit: 'UPLOAD_LIMIT_REACHED',
   /** Client side only: the direct upload was asked for without a file or a signed URL. */
   invalidState: 'INVALID_STATE',
 } as const;
@@ -24,6 +26,10 @@ export const TRACK_MSG = {
     `Storage quota exceeded: ${usedMb.toFixed(1)} MB of ${quotaMb} MB used; this file does not fit`,
   renditionsOverQuota: (neededMb: number, freeMb: number, quotaMb: number) =>
     `Storage quota exceeded: this track's playable versions need ${neededMb.toFixed(1)} MB and ${freeMb.toFixed(1)} MB of your ${quotaMb} MB are free`,
+  uploadsPerHour: (limit: number, tier: string) =>
+    `Upload limit reached: the ${tier} plan allows ${limit} uploads an hour. Try again later.`,
+  audioPerDay: (limitMinutes: number, tier: string) =>
+    `Daily audio limit reached: the ${tier} plan allows ${limitMinutes} minutes of uploaded audio a day, and this track would go over it.`,
   uploadFailed: 'File upload failed',
   uploadMissing: 'The uploaded file was not found. Upload it again.',
   uploadNotYours: 'This upload key does not belong to you',
@@ -69,6 +75,10 @@ export const TRACK_FORM_MSG = {
   updateTransmissionFailed: 'transmission error: update failed',
   creationFailedDefault: 'Failed to create track record',
   updateFailedDefault: 'Track update failed',
+  uploadsPerHour: (limit: number, tier: string) =>
+    `Upload limit reached: the ${tier} plan allows ${limit} uploads an hour. Try again later.`,
+  audioPerDay: (limitMinutes: number, tier: string) =>
+    `Daily audio limit reached: the ${tier} plan allows ${limitMinutes} minutes of uploaded audio a day, and this track would go over it.`,
   uploadFailed: 'File upload failed',
   invalidState: 'No file or presigned URL available',
   tagSuggestionsFailed: 'Failed to load tag suggestions',

@@ -10,6 +10,7 @@ export * from './profiles/profile.decider';
 export * from './subscriptions/subscription.decider';
 export * from './tracks/storage-keys';
 export * from './tracks/storage-usage';
+export * from './tracks/upload-limits';
 export * from './tracks/transcode-job';
 export * from './tracks/track-objects';
 export * from './tracks/tag-registry';

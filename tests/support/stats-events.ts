@@ -28,8 +28,8 @@ export async function appendStatsEvents(store: EventStore, count: number, perTra
 
 /**
  * Every committed event in commit-safe order. readAfter hides transactions newer than the oldest
- * one still running anywhere in the cluster (other test files included), so read until the log
- * holds as many events as are committed.
+ * appender still running in this database, so read until the log holds as many events as are
+ * committed.
  */
 export async function wholeLog(store: EventStore): Promise<StoredEvent[]> {
   const { n } = await store.db.selectFrom('events').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();

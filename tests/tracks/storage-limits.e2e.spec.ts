@@ -91,7 +91,7 @@ describe('storage and duration limits on what an upload becomes', () => {
     const track = await waitForOutcome(world, carol, id);
     expect(track.status).toBe('failed');
     expect(track.failure_reason).toMatch(/^Storage quota exceeded: this track's playable versions need 0\.\d MB and 0\.0 MB of your 1024 MB are free$/);
-    // They were stored before the outcome was decided; they go right after it is recorded.
+    // Refused from the probe, before encoding: nothing of them is stored, and the upload goes.
     await waitFor(async () => JSON.stringify(await trackObjects(world, id)) === JSON.stringify(NOTHING));
     await waitForRemoval(world, await sourceKeyOf(world, id));
   });

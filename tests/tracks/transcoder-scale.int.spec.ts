@@ -47,12 +47,15 @@ describe('transcoders scaled out', () => {
 
   it('transcodes each of 20 uploads exactly once, finishes the killed one elsewhere, and leaves no files behind', async () => {
     const [doomed] = [startTranscoder(), startTranscoder(), startTranscoder()];
-    const alice = await member(world);
+    // The queue holds one job per member at a time: five members keep all three processes busy.
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await member(world));
     // Lossless 20 s sources: long enough that a job is caught in the middle.
     const source = await fixtures.make('wav', { seconds: 20 });
     const ids: number[] = [];
     for (let i = 0; i < UPLOADS; i++) {
-      const res = await createTrack(world, alice, await putUpload(world, alice, source, { filename: `take-${i}.wav` }), { visibility: 'public' });
+      const uploader = members[i % members.length]!;
+      const res = await createTrack(world, uploader, await putUpload(world, uploader, source, { filename: `take-${i}.wav` }), { visibility: 'public' });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.data.track.id as number);
     }

@@ -65,3 +65,53 @@ describe('a signed upload URL once its track is created', () => {
     expect(await objectExists(world, source_key)).toBe(true);
   });
 });
+
+describe('what a used upload URL writes again', () => {
+  const MB = 1024 * 1024;
+  let world: TracksWorld;
+  let fixtures: AudioFixtures;
+
+  // No transcoder: the track stays the size of its upload, so the sums below are exact.
+  beforeAll(async () => {
+    [world, fixtures] = await Promise.all([startTracksWorld({ roles: ['api', 'projector'] }), createAudioFixtures()]);
+  });
+  afterAll(async () => {
+    await world?.stop();
+    await fixtures?.remove();
+  });
+
+  it('counts against the quota at once, and is swept as soon as the URL can no longer write', async () => {
+    const alice = await member(world);
+    const original = await readFile(await fixtures.make('mp3', { seconds: 6 }));
+    const stray = await readFile(await fixtures.make('mp3', { seconds: 2 }));
+    const pre = await preflight(world, alice, { filename: 'mine.mp3', filesize: original.length, filetype: 'audio/mpeg', chunk: original.subarray(0, 4096) });
+    const { headers, key } = pre.body.data;
+    const url = absoluteUrl(world.url, pre.body.data.upload_url);
+    expect((await fetch(url, { method: 'PUT', headers, body: original })).status).toBe(200);
+    const created = await createTrack(world, alice, { key, bytes: original, filename: 'mine.mp3' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await fetch(url, { method: 'PUT', headers, body: stray })).status).toBe(200);
+    expect(await objectExists(world, key)).toBe(true);
+
+    // Reserve all that is left of the free 1024 MB but the stray object's size, then ask for that size.
+    const chunk = original.subarray(0, 4096);
+    const ask = (filesize: number) => preflight(world, alice, { filename: 'more.mp3', filesize, filetype: 'audio/mpeg', chunk });
+    let left = 1024 * MB - original.length - stray.length;
+    while (left > 0) {
+      const size = Math.min(200 * MB, left);
+      expect((await ask(size)).status).toBe(200);
+      left -= size;
+    }
+    const refused = await ask(stray.length);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(413);
+    expect(refused.body.error_code).toBe('STORAGE_QUOTA_EXCEEDED');
+
+    // The reservation of a used URL lasts only as long as the URL: the sweeper then removes what it wrote.
+    const { expires_at } = await world.server.platform.database.db.selectFrom('pending_uploads').select('expires_at').where('key', '=', key).executeTakeFirstOrThrow();
+    expect(expires_at.getTime()).toBeLessThanOrEqual(Date.now() + 3600 * 1000);
+    await world.server.platform.database.db.updateTable('pending_uploads').set({ expires_at: new Date(Date.now() - 1000) }).where('key', '=', key).execute();
+    await world.server.app.get(UploadSweeper).sweep();
+    expect(await objectExists(world, key)).toBe(false);
+    expect((await ask(stray.length)).status).toBe(200);
+  });
+});

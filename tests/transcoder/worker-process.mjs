@@ -43,6 +43,7 @@ if (env.WORKER_MODE === 'record') {
 } else {
   const sink = {
     isAlreadyDone: async () => false,
+    admit: async () => null,
     progress: (trackId, percent) => record(`${trackId}.progress`, { percent }),
     succeeded: (trackId, result) => record(`${trackId}.succeeded`, result),
     failed: (trackId, reason) => record(`${trackId}.failed`, { reason }),

@@ -28,6 +28,15 @@ export const MP3_RENDITIONS: Mp3Spec[] = [
 
 export const FLAC_FILE = 'lossless.flac';
 
+/**
+ * What the constant-bitrate renditions of `seconds` of audio take: known before encoding, so a
+ * track that cannot fit the owner's quota fails before any CPU is spent on it. A FLAC rendition
+ * has no target rate; it is counted once made.
+ */
+export function expectedRenditionBytes(seconds: number): number {
+  return Math.ceil(MP3_RENDITIONS.reduce((sum, mp3) => sum + (mp3.kbps * 1000) / 8, 0) * seconds);
+}
+
 /** MPEG-1 Layer III allows 32, 44.1 and 48 kHz at 128 and 320 kbps; others are resampled. */
 export function mp3SampleRate(source: number): number {
   if ([32_000, 44_100, 48_000].includes(source)) return source;

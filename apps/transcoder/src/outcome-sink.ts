@@ -2,6 +2,14 @@ import type { RenditionFile } from './pipeline';
 import type { Peaks } from './peaks';
 import type { SourceInfo } from './probe';
 
+/** What a job is about to make, known from the probe. */
+export interface PlannedTranscode {
+  /** Seconds of audio, as the file states it. */
+  duration: number;
+  /** Bytes the renditions will take, from the duration and their target bitrates. */
+  bytes: number;
+}
+
 /** One stored rendition, as the tracks module records it: the file's facts under its storage key. */
 export type StoredRendition = Omit<RenditionFile, 'path'> & { key: string };
 
@@ -25,6 +33,11 @@ export interface TranscodeResult {
 export interface TranscodeOutcomeSink {
   /** True when the track already has its outcome: a duplicate job is then acknowledged unworked. */
   isAlreadyDone(trackId: string): Promise<boolean>;
+  /**
+   * Asked once the file is probed and before anything is encoded: null to go ahead, or the plain
+   * sentence the track fails with (its renditions would not fit the quota, or it is over a cap).
+   */
+  admit(trackId: string, planned: PlannedTranscode): Promise<string | null>;
   /** Whole percents, increasing within one attempt; an attempt after a crash starts again at 0. */
   progress(trackId: string, percent: number): Promise<void>;
   succeeded(trackId: string, result: TranscodeResult): Promise<void>;

@@ -56,6 +56,8 @@ export interface PipelineOptions {
   maxDurationSeconds?: number;
   /** ffmpeg is stopped and the job failed when encoding takes longer than this. */
   timeLimitMs?: number;
+  /** Called with the probed facts before anything is decoded: throws a TranscodeError to refuse the file. */
+  admit?: (source: SourceInfo) => Promise<void>;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function transcodeAudio(options: PipelineOptions): Promise<Pipeline
   if (maxDurationSeconds !== undefined && source.duration > maxDurationSeconds) {
     throw new TranscodeError(REASONS.tooLong(maxDurationSeconds), `the file states ${source.duration.toFixed(1)} s`);
   }
+  await options.admit?.(source);
   const plan: EncodePlan = {
     sourcePath: options.sourcePath,
     sourceFormat: options.format,

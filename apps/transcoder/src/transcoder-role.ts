@@ -1,4 +1,4 @@
-import { TrackOutcomeRecorder, trackQueries, transcodeJobOf } from '@stardeck/domain';
+import { TrackOutcomeRecorder, sentTranscodes, transcodeJobOf } from '@stardeck/domain';
 import { ConfigError, type Platform } from '@stardeck/infra';
 import { TranscodeWorker } from './worker';
 
@@ -15,11 +15,12 @@ export function transcoderConcurrency(env: Record<string, string | undefined>): 
 
 /**
  * The in-process queue forgets its jobs when the process stops, while the dispatcher's checkpoint
- * has already moved past them. Tracks still processing are queued again at start (same job id,
- * so a job the dispatcher is about to send as well is queued once).
+ * has already moved past them. Tracks whose job was sent and that are still processing are queued
+ * again at start (same job id, so a job the dispatcher is about to send as well is queued once);
+ * the ones waiting their owner's turn stay with the dispatcher.
  */
 async function requeueUnfinished(platform: Platform): Promise<number> {
-  const unfinished = await trackQueries.processing(platform.database.db);
+  const unfinished = await sentTranscodes(platform.database.db);
   for (const track of unfinished) {
     const { id, job } = transcodeJobOf({ ...track, track_id: track.id });
     await platform.transcodeQueue.enqueue(id, job);

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { isAudioFormat } from './input-format';
 import { defaultTempRoot, removeStaleJobDirectories, withJobDirectory } from './job-directory';
 import type { StoredRendition, TranscodeOutcomeSink, TranscodeResult } from './outcome-sink';
+import { expectedRenditionBytes } from './encoders';
 import { transcodeAudio, type RenditionFile } from './pipeline';
 import { REASONS, TranscodeError } from './transcode-error';
 
@@ -93,6 +94,11 @@ export class TranscodeWorker {
     const pipeline = await transcodeAudio({
       sourcePath, format: job.source_format, lossless: job.lossless, outputDir, signal, onProgress: this.progressReporter(job.track_id),
       maxDurationSeconds, timeLimitMs: timeLimitSeconds === undefined ? undefined : timeLimitSeconds * 1000,
+      // Quota and caps before the CPU is spent: cost is the duration, which the probe knows.
+      admit: async (source) => {
+        const refused = await this.options.sink.admit(job.track_id, { duration: source.duration, bytes: expectedRenditionBytes(source.duration) });
+        if (refused) throw new TranscodeError(refused);
+      },
     });
     const keys = renditionKeys(job.track_id);
     const renditions: StoredRendition[] = [];

@@ -46,7 +46,7 @@ export {
   notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
   sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection,
 };
-export { TRANSCODE_DISPATCH, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
+export { TRANSCODE_DISPATCH, sentTranscodes, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
 export { ACCOUNT_MAIL, accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';
 export { trackQueries, type TrackRow } from './tracks/tracks.queries';
 export { NOTIFICATIONS } from './notifications/notifications.projection';

@@ -1,5 +1,5 @@
 import { tierOfAccount } from '@stardeck/contracts';
-import type { Db, Tx } from '@stardeck/infra';
+import type { Db, ObjectStorage, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 
 const MB = 1024 * 1024;
@@ -32,6 +32,25 @@ export const storageUsage = {
     const row = await executor.selectFrom('pending_uploads').select(sql<number>`coalesce(sum(filesize), 0)::bigint`.as('bytes'))
       .where('user_id', '=', userId).where('expires_at', '>', now).where('claimed_at', 'is', null).executeTakeFirstOrThrow();
     return Number(row.bytes);
+  },
+
+  /**
+   * Bytes written through an upload URL again after its track took the file: the URL stays valid
+   * until it expires, and what it wrote sits at the claimed upload key until the sweeper removes
+   * it. It is the member's storage meanwhile, so it counts.
+   */
+  async strayBytes(executor: Db | Tx, storage: ObjectStorage, userId: string, now: Date): Promise<number> {
+    const claimed = await executor.selectFrom('pending_uploads').select('key')
+      .where('user_id', '=', userId).where('expires_at', '>', now).where('claimed_at', 'is not', null).execute();
+    const found = await Promise.all(claimed.map(({ key }) => storage.head(key)));
+    return found.reduce((sum, info) => sum + (info?.size ?? 0), 0);
+  },
+
+  /** Everything that counts against the quota: tracks, reserved uploads and stray writes of used upload URLs. */
+  async usedBytes(executor: Db | Tx, storage: ObjectStorage, userId: string, now: Date): Promise<number> {
+    const tracks = await storageUsage.trackBytes(executor, userId);
+    const reserved = await storageUsage.reservedBytes(executor, userId, now);
+    return tracks + reserved + (await storageUsage.strayBytes(executor, storage, userId, now));
   },
 
   /** The member's quota in bytes, from the tier in the users read model. */

@@ -7,6 +7,7 @@ import { trackQueries } from '../projections/tracks/tracks.queries';
 import { storageKeys } from './storage-keys';
 import { storageUsage } from './storage-usage';
 import { removeTrackObjects } from './track-objects';
+import { uploadLimits } from './upload-limits';
 import { TrackErrors, trackDecider, type TrackCommand, type TranscodeResult } from './tracks.decider';
 
 /** One rendition as the transcoder stored it: the file's facts under its storage key. */
@@ -57,6 +58,16 @@ export function toTranscodeResult(report: TranscodeReport): TranscodeResult {
   };
 }
 
+/** What the transcoder is about to make of a track, known from the probe before any encoding. */
+export interface PlannedTranscode {
+  /** Seconds of audio, as the file states it. */
+  duration: number;
+  /** Bytes the renditions are expected to take, from the duration and their target bitrates. */
+  bytes: number;
+}
+
+const MB = 1024 * 1024;
+
 export interface TrackOutcomePorts {
   store: EventStore;
   storage: ObjectStorage;
@@ -77,6 +88,25 @@ export class TrackOutcomeRecorder {
     return !row || row.status !== 'processing';
   }
 
+  /**
+   * Whether a probed track may be encoded: its expected renditions must fit the owner's quota, and
+   * its duration their daily audio allowance. Null to go ahead; otherwise the reason it fails,
+   * before any CPU is spent on it. The quota is counted again when the renditions are recorded.
+   */
+  async admit(trackId: string, planned: PlannedTranscode): Promise<string | null> {
+    const { db } = this.ports.store;
+    const row = await trackQueries.findRow(db, Number(trackId));
+    if (!row || row.status !== 'processing') return null;
+    const now = this.ports.clock.now();
+    const tier = await uploadLimits.tierOf(db, row.user_id);
+    const quota = tier.storageMb * MB;
+    const used = await storageUsage.usedBytes(db, this.ports.storage, row.user_id, now);
+    if (used + planned.bytes > quota) return TRACK_MSG.renditionsOverQuota(planned.bytes / MB, Math.max(0, quota - used) / MB, tier.storageMb);
+    const seconds = await uploadLimits.audioSecondsInLastDay(db, row.user_id, now, row.id);
+    if (seconds + planned.duration > tier.audioMinutesPerDay * 60) return TRACK_MSG.audioPerDay(tier.audioMinutesPerDay, tier.slug);
+    return null;
+  }
+
   async progress(trackId: string, percent: number): Promise<void> {
     await trackQueries.setProgress(this.ports.store.db, Number(trackId), Math.max(0, Math.min(100, Math.round(percent))));
   }
@@ -87,7 +117,7 @@ export class TrackOutcomeRecorder {
     const result = toTranscodeResult(report);
     const recorded = await this.record(id, async (tx, ownerId) => {
       await storageUsage.lock(tx, ownerId);
-      const used = (await storageUsage.trackBytes(tx, ownerId)) + (await storageUsage.reservedBytes(tx, ownerId, this.ports.clock.now()));
+      const used = await storageUsage.usedBytes(tx, this.ports.storage, ownerId, this.ports.clock.now());
       const storage = { used_bytes: used, quota_bytes: await storageUsage.quotaBytes(tx, ownerId) };
       return { type: 'RecordTranscodeSuccess', storage, ...result };
     });

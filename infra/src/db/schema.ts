@@ -173,6 +173,14 @@ export interface TrackTagsTable {
   position: number;
 }
 
+/** Tracks waiting for their transcode outcome: at most one `sent` per member, the others in upload order. */
+export interface TranscodeDispatchTable {
+  track_id: number;
+  user_id: string;
+  sent: boolean;
+  position: number;
+}
+
 export interface TranscodeProgressTable {
   track_id: number;
   percent: number;
@@ -329,6 +337,7 @@ export interface Database {
   tags: TagsTable;
   track_tags: TrackTagsTable;
   transcode_progress: TranscodeProgressTable;
+  transcode_dispatch: TranscodeDispatchTable;
   track_play_counts: TrackPlayCountsTable;
   listening_history: ListeningHistoryTable;
   tag_usage_tracks: TagUsageTracksTable;

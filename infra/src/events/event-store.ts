@@ -61,12 +61,22 @@ interface NewRow {
 const UNIQUE_VIOLATION = '23505';
 
 /**
+ * The shared advisory lock every transaction that may append holds from its first statement
+ * ("STAR", 1): taken before the transaction has an id, so a reader that sees a transaction id in
+ * flight can tell from the lock table whether that transaction may still add events.
+ */
+const APPENDER_LOCK = { classid: 1398030674, objid: 1 } as const;
+const takeAppenderLock = sql`pg_advisory_xact_lock_shared(${sql.lit(APPENDER_LOCK.classid)}, ${sql.lit(APPENDER_LOCK.objid)})`;
+
+/**
  * The append-only event log in Postgres. Writers append inside a transaction together with their
  * inline projections; readers see events in commit-safe order and never skip one whose
  * transaction commits late.
  */
 export class EventStore {
   private readonly committedListeners = new Set<() => void>();
+  /** Transactions opened by `transaction()`, which took the appender lock first: the only ones that may append. */
+  private readonly appenders = new WeakSet<Tx>();
 
   /** The explicit opt-in to secret fields: see SecretRevealingReads for who may use it. */
   readonly withSecrets: SecretRevealingReads = {
@@ -85,7 +95,12 @@ export class EventStore {
    * together. Listeners (the relay) are woken after commit.
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction().execute(work);
+    const result = await this.db.transaction().execute(async (tx) => {
+      // First, before anything gives this transaction an id: readers wait only for appenders.
+      await sql`select ${takeAppenderLock}`.execute(tx);
+      this.appenders.add(tx);
+      return work(tx);
+    });
     for (const listener of this.committedListeners) listener();
     return result;
   }
@@ -108,6 +123,7 @@ export class EventStore {
 
   /** Appends inside the caller's transaction; a stale `expected` throws ConcurrencyError and the caller's work rolls back. */
   async appendIn(tx: Tx, streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata): Promise<AppendResult> {
+    this.assertAppender(tx);
     if (expected !== 'any') return this.insert(tx, streamId, expected, events, metadata);
     await this.lockStream(tx, streamId);
     return this.insert(tx, streamId, await this.streamVersion(tx, streamId), events, metadata);
@@ -120,6 +136,7 @@ export class EventStore {
    * (stream_id, stream_version) index, and the whole batch fails with ConcurrencyError.
    */
   async appendBatch(tx: Tx, appends: readonly { streamId: string; expected: number; events: NewEvent[]; metadata: EventMetadata }[]): Promise<StoredEvent[][]> {
+    this.assertAppender(tx);
     const next = new Map<string, number>();
     const rows = appends.map((append) => {
       if (append.events.length === 0) throw new Error('append needs at least one event');
@@ -148,6 +165,14 @@ export class EventStore {
   }
 
   /**
+   * A transaction that did not take the appender lock before it got its id could commit events
+   * below a reader's bound after the reader moved past them: refuse it rather than lose events.
+   */
+  private assertAppender(tx: Tx): void {
+    if (!this.appenders.has(tx)) throw new Error('events are appended only inside EventStore.transaction(), which marks the transaction as an appender first');
+  }
+
+  /**
    * Holds the stream until the transaction ends: writers that take it before reading the stream
    * decide one after another instead of racing to a ConcurrencyError.
    */
@@ -167,9 +192,12 @@ export class EventStore {
       sql`(${r.stream_id}, ${r.stream_version}::int, ${r.type}, ${r.schema_version}::int, ${r.data}::jsonb, ${r.metadata}::jsonb, ${r.event_id}::uuid)`));
     let inserted: InsertedRow[];
     try {
+      // A standalone append is its own transaction: the lock is taken (the joined row is needed
+      // before any row is inserted) before the insert gives the transaction its id.
       inserted = (await sql<InsertedRow>`
+        WITH appender AS MATERIALIZED (SELECT ${takeAppenderLock})
         INSERT INTO events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
-        SELECT * FROM (VALUES ${values}) AS v(stream_id, stream_version, type, schema_version, data, metadata, event_id)
+        SELECT v.* FROM (VALUES ${values}) AS v(stream_id, stream_version, type, schema_version, data, metadata, event_id), appender
         WHERE (SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = ${streamId}) = ${expected}::int
         RETURNING global_position, transaction_id::text AS transaction_id, recorded_at, event_id::text AS event_id`.execute(executor)).rows;
     } catch (error) {
@@ -231,8 +259,8 @@ export class EventStore {
 
   /**
    * Events after `cursor` in commit-safe order, secret fields redacted: what the relay publishes
-   * and async projections apply. Only transactions older than the oldest one still in flight are
-   * visible, so an event whose transaction commits late is returned later, never skipped.
+   * and async projections apply. Only transactions older than the oldest appender still in flight
+   * are visible, so an event whose transaction commits late is returned later, never skipped.
    */
   async readAfter(cursor: LogCursor = LOG_START, limit = 500, executor: Db | Tx = this.db): Promise<StoredEvent[]> {
     return this.selectAfter(cursor, limit, executor, 'redacted');
@@ -244,15 +272,43 @@ export class EventStore {
   }
 
   private async selectAfter(cursor: LogCursor, limit: number, executor: Db | Tx, secrets: SecretFields): Promise<StoredEvent[]> {
+    const bound = await this.appendBound(executor);
     const rows = await this.selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
-      .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      .where(sql<boolean>`transaction_id < ${bound}::xid8`)
       // Qualified on purpose: a bare name would sort by the text alias selected above, and "100001" sorts before "99999".
       .orderBy('events.transaction_id')
       .orderBy('events.global_position')
       .limit(limit)
       .execute();
     return rows.map((row) => this.toStored(row, secrets));
+  }
+
+  /**
+   * The lowest transaction id that may still commit events: the oldest appender in flight (a
+   * transaction holding the appender lock in this database), or else the first id not yet
+   * completed. Other transactions, in this database or any other on the server (an idle session,
+   * a pg_dump), never hold a reader back.
+   *
+   * Why nothing is skipped: the events are read by a later statement, with a later snapshot. An
+   * appender whose id is below the bound and whose events that snapshot cannot see was running
+   * when this statement took its snapshot and still is after it; it took the lock before it had
+   * an id, so it held the lock, and its id was set, when this statement read the lock table and
+   * the backends: its id is in the bound. Transactions given an id after this statement's
+   * snapshot are at or above `pg_snapshot_xmax`. (The embedded database runs one statement at a
+   * time, with no transaction in flight while a reader reads, so the bound is simply the next id.)
+   */
+  private async appendBound(executor: Db | Tx): Promise<string> {
+    const { rows } = await sql<{ bound: string }>`
+      SELECT coalesce(
+        (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+          WHERE x::xid IN (
+            SELECT a.backend_xid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.granted
+              AND l.classid = ${sql.lit(APPENDER_LOCK.classid)} AND l.objid = ${sql.lit(APPENDER_LOCK.objid)} AND l.objsubid = 2
+              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))),
+        pg_snapshot_xmax(pg_current_snapshot()))::text AS bound`.execute(executor);
+    return rows[0]!.bound;
   }
 
   private async selectCommitted(executor: Db | Tx, cursor: LogCursor, limit: number, types: readonly string[]): Promise<StoredEvent[]> {

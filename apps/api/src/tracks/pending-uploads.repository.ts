@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { storageUsage } from '@stardeck/domain';
 import type { Db, Tx } from '@stardeck/infra';
 
 /**
@@ -13,24 +12,22 @@ export class PendingUploadsRepository {
   }
 
   /**
-   * A track takes the upload: it now counts as the track's size. The row stays, claimed, until it
-   * expires, when the sweeper deletes whatever the still-valid URL wrote to the key since.
+   * A track takes the upload: it now counts as the track's size. The row stays, claimed, until
+   * `urlDeadAt` (when the upload URL can no longer write), then the sweeper deletes whatever the
+   * URL wrote to the key since; until then such a write counts against the quota.
    * False when a track has already claimed it.
    */
-  async claim(tx: Tx, key: string, now: Date): Promise<boolean> {
-    const row = await tx.selectFrom('pending_uploads').select('claimed_at').where('key', '=', key).forUpdate().executeTakeFirst();
+  async claim(tx: Tx, key: string, now: Date, urlDeadAt: Date): Promise<boolean> {
+    const row = await tx.selectFrom('pending_uploads').select(['claimed_at', 'expires_at']).where('key', '=', key).forUpdate().executeTakeFirst();
     if (row?.claimed_at) return false;
-    if (row) await tx.updateTable('pending_uploads').set({ claimed_at: now }).where('key', '=', key).execute();
+    const expiresAt = row && row.expires_at < urlDeadAt ? row.expires_at : urlDeadAt;
+    if (row) await tx.updateTable('pending_uploads').set({ claimed_at: now, expires_at: expiresAt }).where('key', '=', key).execute();
     return true;
   }
 
   async isClaimed(executor: Db | Tx, key: string): Promise<boolean> {
     const row = await executor.selectFrom('pending_uploads').select('claimed_at').where('key', '=', key).executeTakeFirst();
     return Boolean(row?.claimed_at);
-  }
-
-  reservedBytes(executor: Db | Tx, userId: string, now: Date): Promise<number> {
-    return storageUsage.reservedBytes(executor, userId, now);
   }
 
   async expired(executor: Db | Tx, limit: number, now: Date): Promise<{ key: string }[]> {

@@ -3,7 +3,7 @@ import {
   LOSSLESS_EXTENSIONS, PREFLIGHT_CHUNK_BYTES, TRACK_MSG, UPLOAD_ERROR_CODES, checkAudioDeclaration, defaultTrackTitle,
   extensionOf, normaliseTags, slugify, trackStreamIds, type CreateTrackDto, type TrackArtworkRef, type UploadErrorCode,
 } from '@stardeck/contracts';
-import { storageKeys } from '@stardeck/domain';
+import { storageKeys, storageUsage, uploadLimits } from '@stardeck/domain';
 import { ObjectNotFoundError, type Clock, type Db, type EventStore, type Logger, type ObjectStorage, type Tx } from '@stardeck/infra';
 import { tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
@@ -67,6 +67,7 @@ export class UploadService {
     const key = storageKeys.upload(user.id, extensionOf(file.filename));
     await this.store.transaction(async (tx) => {
       await this.tracks.lockUploader(tx, user.id);
+      await this.checkUploadRate(tx, user, refuse);
       await this.checkQuota(tx, user, file.filesize, refuse);
       await this.pending.reserve(tx, key, user.id, file.filesize, new Date(this.clock.now().getTime() + RESERVATION_SECONDS * 1000));
     });
@@ -98,7 +99,10 @@ export class UploadService {
       if (dto.artwork_data) artwork = await this.artwork.store(user.id, await this.artwork.prepare(dto.artwork_data));
       return await this.store.transaction(async (tx) => {
         await this.tracks.lockUploader(tx, user.id);
-        if (!(await this.pending.claim(tx, dto.key, this.clock.now()))) throw alreadyTrack();
+        const now = this.clock.now();
+        // The URL that brought the upload dies within the hour: sweep whatever it writes then.
+        if (!(await this.pending.claim(tx, dto.key, now, new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000)))) throw alreadyTrack();
+        await this.checkUploadRate(tx, user, createFailed);
         await this.checkQuota(tx, user, dto.filesize, createFailed);
         const trackId = await this.tracks.nextTrackId(tx);
         const tags = await this.tags.ensure(tx, names.tags);
@@ -168,9 +172,17 @@ export class UploadService {
 
   private async checkQuota(tx: Tx, user: AuthUser, filesize: number, fail: typeof refuse): Promise<void> {
     const quotaMb = tierOf(user).storageMb;
-    // Stored tracks plus uploads signed but not yet created: both occupy storage.
-    const used = (await this.tracks.storageUsed(tx, user.id)) + (await this.pending.reservedBytes(tx, user.id, this.clock.now()));
+    // Stored tracks, uploads signed but not yet created, and what a used upload URL wrote again.
+    const used = await storageUsage.usedBytes(tx, this.storage, user.id, this.clock.now());
     if (used + filesize > quotaMb * MB) throw fail(UPLOAD_ERROR_CODES.quotaExceeded, TRACK_MSG.quotaExceeded(used / MB, quotaMb), 413);
+  }
+
+  /** The tier's uploads an hour, counted under the uploader's lock so parallel creates cannot pass it together. */
+  private async checkUploadRate(tx: Tx, user: AuthUser, fail: typeof refuse): Promise<void> {
+    const tier = tierOf(user);
+    if ((await uploadLimits.uploadsInLastHour(tx, user.id, this.clock.now())) >= tier.uploadsPerHour) {
+      throw fail(UPLOAD_ERROR_CODES.uploadLimit, TRACK_MSG.uploadsPerHour(tier.uploadsPerHour, tier.slug), 429);
+    }
   }
 
   /** A refused upload is deleted and frees its reservation; a failed delete is logged and leaves the object. */

@@ -9,12 +9,6 @@ export const trackQueries = {
     return executor.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Tracks still waiting for their transcode outcome, oldest first. */
-  processing(executor: Db | Tx) {
-    return executor.selectFrom('tracks').select(['id', 'source_key', 'extension', 'lossless'])
-      .where('status', '=', 'processing').orderBy('id').execute();
-  },
-
   async setProgress(executor: Db | Tx, trackId: number, percent: number): Promise<void> {
     // Only while the track is processing: a late progress report must not outlive the outcome.
     await sql`

@@ -1,7 +1,7 @@
 import type { JobQueue, TranscodeJob } from '@stardeck/infra';
 import { describe, expect, it } from 'vitest';
 import { projectionSpec } from '../../kit/spec-helpers';
-import { USER_A, deleted, onTrack, registered, uploaded } from '../spec-events';
+import { USER_A, USER_B, deleted, onTrack, registered, uploaded } from '../spec-events';
 import { tracksProjection } from '../tracks/tracks.projection';
 import { usersProjection } from '../users/users.projection';
 import { transcodeDispatchProjection } from './transcode-dispatch';
@@ -26,7 +26,7 @@ const given = projectionSpec(transcodeDispatchProjection(queue), { alongside: [u
 describe('transcode dispatch', () => {
   it("queues each uploaded track's job under the track's id, with what the transcoder decodes", async () => {
     queue.sent.length = 0;
-    await given(registered(USER_A, 'Nova'), uploaded(7, USER_A, { extension: 'flac', lossless: true }), uploaded(8, USER_A, { extension: 'mp3', lossless: false, source_key: 'uploads/x/t8.mp3' }))
+    await given(registered(USER_A, 'Nova'), registered(USER_B, 'Vega'), uploaded(7, USER_A, { extension: 'flac', lossless: true }), uploaded(8, USER_B, { extension: 'mp3', lossless: false, source_key: 'uploads/x/t8.mp3' }))
       .then('tracks', [{ id: 7, status: 'processing' }, { id: 8, status: 'processing' }]);
     expect(queue.sent).toEqual([
       ['track-7', { track_id: '7', source_key: `uploads/${USER_A}/t7.flac`, source_format: 'flac', lossless: true }],
@@ -45,5 +45,19 @@ describe('transcode dispatch', () => {
       uploaded(9, USER_A),
     ).then('tracks', [{ id: 8, status: 'failed' }, { id: 9, status: 'processing' }]);
     expect(queue.sent.map(([id]) => id)).toEqual(['track-9']);
+  });
+
+  it("sends one job per member at a time: a member's further uploads wait, other members' go out at once", async () => {
+    queue.sent.length = 0;
+    await given(
+      registered(USER_A, 'Nova'), registered(USER_B, 'Vega'),
+      uploaded(1, USER_A), uploaded(2, USER_A), uploaded(3, USER_A), uploaded(4, USER_B),
+    ).then('transcode_dispatch', [
+      { track_id: 1, user_id: USER_A, sent: true },
+      { track_id: 2, user_id: USER_A, sent: false },
+      { track_id: 3, user_id: USER_A, sent: false },
+      { track_id: 4, user_id: USER_B, sent: true },
+    ], 'track_id');
+    expect(queue.sent.map(([id]) => id)).toEqual(['track-1', 'track-4']);
   });
 });
