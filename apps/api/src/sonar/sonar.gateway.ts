@@ -106,8 +106,9 @@ export class SonarGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
     const check = await this.tokens.check(token);
     if (!check.ok) throw new Error(REFUSALS[check.reason]);
     const { user } = check;
-    if (!this.ceiling.take(user.id, socket)) throw new Error(REALTIME_AUTH_ERRORS.tooMany);
     const name = await this.sonar.memberName(user.id);
+    // Last, with no await after it: the place is held from here until the socket or its connection closes.
+    if (!this.ceiling.take(user.id, socket)) throw new Error(REALTIME_AUTH_ERRORS.tooMany);
     const data: SonarSocketData = {
       memberId: user.id, name, family: check.family, isAdmin: user.role === 'admin', roomId, isTyping: false, presenceState: 'idle', playback: null,
     };
