@@ -1,4 +1,4 @@
-import { Allow, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { Rules } from './rules';
 import { MAX_WHOLE_NUMBER } from './safe-input';
 import { SONAR_MSG, SONAR_PRESENCE_STATES, checkPlayback, type SonarPlayback, type SonarPresenceState } from './sonar';
@@ -24,14 +24,19 @@ export class SonarMessageDto extends SonarRequestDto {
   @IsOptional() @Rules(...idRules(SONAR_MSG.trackNotFound)) sharedTrackId?: number | null;
 }
 
-/** A message id is looked up by the service, which tells a missing id from one of another room. */
+/** Present and not null; the service looks the id up, and tells a missing message from one of another room. */
+const MessageIdGiven = () => ValidateBy({
+  name: 'messageIdGiven',
+  validator: { validate: (value: unknown) => value !== undefined && value !== null, defaultMessage: () => SONAR_MSG.noMessageId },
+});
+
 export class SonarEditMessageDto extends SonarRequestDto {
-  @IsDefined({ message: SONAR_MSG.noMessageId }) @Allow() messageId!: unknown;
+  @MessageIdGiven() messageId!: unknown;
   @IsString({ message: SONAR_MSG.contentRequired }) content!: string;
 }
 
 export class SonarDeleteMessageDto extends SonarRequestDto {
-  @IsDefined({ message: SONAR_MSG.noMessageId }) @Allow() messageId!: unknown;
+  @MessageIdGiven() messageId!: unknown;
 }
 
 export class SonarTypingDto {
