@@ -13,3 +13,4 @@ export * from './syndication.dto';
 export * from './conversations.dto';
 export * from './responses';
 export * from './membership.dto';
+export * from './sonar.dto';

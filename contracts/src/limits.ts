@@ -135,6 +135,20 @@ export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 5000;
 export const COMMENT_TEXT_MAX = 2000;
 
+/**
+ * Ceilings and rates on what one member can make that others see or that costs the server per
+ * item. Counts are enforced in the same transaction as the write; rates are counted before the
+ * write, in the shared throttle table, so parallel requests cannot outrun them.
+ */
+export const MEMBER_CEILINGS = {
+  /** Collections one member may own at once. */
+  collections: 1000,
+  /** Comments and replies one member may post per window, across every track. */
+  comments: { limit: 20, windowSeconds: 60 },
+  /** Open live-channel sockets (notifications) per member, and open chat sockets per member. */
+  socketsPerMember: 10,
+} as const;
+
 /** Page sizes of spec §9: what a list returns when the request names no limit. */
 export const PAGE_SIZES = {
   library: 20,

@@ -1,3 +1,5 @@
+import { MEMBER_CEILINGS } from './limits';
+
 /** What each kind of notification tells its member (spec §3 Notification `action`). */
 export const NOTIFICATION_ACTIONS = ['comment', 'comment_reply', 'save_track', 'follow_collection', 'subscribe'] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
@@ -89,4 +91,6 @@ export const REALTIME_AUTH_ERRORS = {
   invalid: 'invalid token',
   expired: 'token expired',
   ended: 'session ended',
+  /** A member holds MEMBER_CEILINGS.socketsPerMember sockets on this channel already. */
+  tooMany: `Too many open connections: at most ${MEMBER_CEILINGS.socketsPerMember} per member. Close another tab and try again.`,
 } as const;

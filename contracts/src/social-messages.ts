@@ -1,4 +1,4 @@
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COMMENT_TEXT_MAX } from './limits';
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, COMMENT_TEXT_MAX, MEMBER_CEILINGS } from './limits';
 
 /** Texts of the library, collections and comments, worded as spec §5 and §8 word them where they do. */
 export const SOCIAL_MSG = {
@@ -20,6 +20,7 @@ export const SOCIAL_MSG = {
   collectionUpdated: 'Collection updated',
   collectionDeleted: 'Collection deleted',
   collectionDeleteFailed: 'Failed to delete collection',
+  collectionLimitReached: `You can have at most ${MEMBER_CEILINGS.collections} collections. Delete one to make room for another.`,
   collectionTrackAdded: 'Track added to the collection',
   collectionTrackRemoved: 'Track removed from the collection',
   cannotFollowOwnCollection: 'You cannot follow your own collection',

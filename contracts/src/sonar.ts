@@ -23,6 +23,18 @@ export const SONAR = {
   rateLimit: { limit: 10, windowSeconds: 10 },
   /** Stop showing "typing" if the typist goes quiet without saying so. */
   typingTimeoutMs: 5000,
+  /**
+   * A socket's typing toggles reach the room at most this often; toggles closer together are
+   * coalesced and the latest state goes out when the interval ends.
+   */
+  typingMinIntervalMs: 1000,
+  /**
+   * "Entered"/"left" notices are kept in the room's history, so each member's are limited: an
+   * enter notice counts against this budget (across every API process and room), and a leave
+   * notice is written only after an enter notice of the member in that room. Past the budget the
+   * room still sees the member come and go live (user_joined, user_left), just not in its history.
+   */
+  presenceNotices: { limit: 10, windowSeconds: 300 },
   deletePreviewChars: 100,
 } as const;
 
@@ -181,11 +193,25 @@ export interface SonarHistory {
   hasMore: boolean;
 }
 
+/**
+ * A refusal on the chat socket (the `error` event): `message` is the text to show, and the rest is
+ * the envelope HTTP would answer the same request with (spec §8), so a 400 reads the same on both.
+ */
 export interface SonarError {
   message: string;
   /** The client's request id when the error answers one (an edit or delete dialog waits for it). */
   requestId?: string;
+  status: 'error';
+  status_code: number;
+  msg: { title: string; description: string };
+  /** Per-field messages of a refused payload, keyed by field, as HTTP gives them. */
+  errors?: Record<string, string>;
 }
+
+/** The acknowledgement of a writing request: the message on success, else the refusal's text and status. */
+export type SonarAck =
+  | { ok: true; message?: SonarMessage }
+  | { ok: false; error: string; status_code: number; errors?: Record<string, string> };
 
 export interface SonarTokenData {
   token: string;

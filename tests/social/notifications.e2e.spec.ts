@@ -153,8 +153,10 @@ describe('notifications: of comments, replies, saves, follows and subscriptions,
 
     it('dismisses one or all, answering with the unread count; what arrives later stays', async () => {
       const [owner] = await members(1);
-      const trackId = await track(owner);
-      for (const text of ['one', 'two', 'three']) await comment(fan, trackId, text);
+      // One track each: comments on one track are told as one notification.
+      const trackIds = [await track(owner), await track(owner), await track(owner)];
+      for (const [i, text] of ['one', 'two', 'three'].entries()) await comment(fan, trackIds[i]!, text);
+      const trackId = trackIds[0]!;
       const before = await settled(owner, (p) => p.notifications.length === 3);
       expect(before.me.notification_count).toBe(3);
 
@@ -202,9 +204,10 @@ describe('notifications: of comments, replies, saves, follows and subscriptions,
     });
 
     it('pages newest first, 20 to a page by default', async () => {
-      const [owner] = await members(1);
-      const trackId = await track(owner);
-      for (let i = 1; i <= 21; i++) await comment(fan, trackId, `c${i}`);
+      const [owner, odd, even] = await members(3);
+      // A track each (comments on one track are told as one notification), and two commenters to stay within the comment rate.
+      const trackIds = await Promise.all(Array.from({ length: 21 }, () => track(owner)));
+      for (let i = 1; i <= 21; i++) await comment(i % 2 ? odd : even, trackIds[i - 1]!, `c${i}`);
       const first = await settled(owner, (p) => p.total === 21 && p.notifications.length === 20);
       expect(first.notifications).toHaveLength(20);
       expect(first.has_more).toBe(true);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CollectionsRepository, TracksRepository } from '@stardeck/api';
-import { socialStreamIds, trackStreamIds } from '@stardeck/contracts';
+import { MEMBER_CEILINGS, socialStreamIds, trackStreamIds } from '@stardeck/contracts';
 import {
   accountDecider, collectionDecider, collectionsProjection, handleCommand, trackDecider, tracksProjection, usersProjection,
 } from '@stardeck/domain';
@@ -54,7 +54,7 @@ async function seed(handle: DbHandle): Promise<void> {
     for (let id = 1; id <= COLLECTIONS; id += 1) {
       await handleCommand(store, tx, collectionDecider, socialStreamIds.collection(id), {
         type: 'CreateCollection', collection_id: id, user_id: members[id % MEMBERS]!, name: phrase(id * 11), description: id % 2 ? `songs for ${phrase(id)}` : null,
-        visibility: VISIBILITIES[id % VISIBILITIES.length]!, artwork: null,
+        visibility: VISIBILITIES[id % VISIBILITIES.length]!, artwork: null, owned: 0, limit: MEMBER_CEILINGS.collections,
       }, meta, collectionsProjection);
     }
   });

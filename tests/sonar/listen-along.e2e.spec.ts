@@ -67,11 +67,11 @@ describe('Sonar listen along: shared tracks and the host player state', () => {
     const fan = await join(world.fan, roomId);
     await entered(owner, world.fan);
     const before = await eventsOf(roomId);
-    expect(await owner.send('message', { content: 'secret', sharedTrackId: world.tracks.unlisted })).toEqual({ ok: false, error: 'Only public tracks can be shared in the room' });
-    expect(await owner.send('message', { content: 'diary', sharedTrackId: world.tracks.private })).toEqual({ ok: false, error: 'Only public tracks can be shared in the room' });
-    expect(await fan.send('message', { content: 'theirs', sharedTrackId: world.tracks.private })).toEqual({ ok: false, error: 'Track not found' });
-    expect(await fan.send('message', { content: 'nothing', sharedTrackId: 99_999_999 })).toEqual({ ok: false, error: 'Track not found' });
-    expect(await fan.send('message', { content: 'bad', sharedTrackId: 'x' })).toEqual({ ok: false, error: 'Track not found' });
+    expect(await owner.send('message', { content: 'secret', sharedTrackId: world.tracks.unlisted })).toMatchObject({ ok: false, error: 'Only public tracks can be shared in the room' });
+    expect(await owner.send('message', { content: 'diary', sharedTrackId: world.tracks.private })).toMatchObject({ ok: false, error: 'Only public tracks can be shared in the room' });
+    expect(await fan.send('message', { content: 'theirs', sharedTrackId: world.tracks.private })).toMatchObject({ ok: false, error: 'Track not found' });
+    expect(await fan.send('message', { content: 'nothing', sharedTrackId: 99_999_999 })).toMatchObject({ ok: false, error: 'Track not found' });
+    expect(await fan.send('message', { content: 'bad', sharedTrackId: 'x' })).toMatchObject({ ok: false, error: 'Track not found' });
     expect(await eventsOf(roomId)).toBe(before);
   });
 

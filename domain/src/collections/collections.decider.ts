@@ -10,6 +10,9 @@ export type CollectionCommand =
       description: string | null;
       visibility: CollectionVisibility;
       artwork: TrackArtworkRef | null;
+      /** How many collections the member owns now, read under their lock in this transaction, and how many they may own. */
+      owned: number;
+      limit: number;
     }
   | {
       /** A partial edit: an absent field keeps its current value. */
@@ -45,6 +48,7 @@ export const CollectionErrors = {
   notFound: 'collection_not_found',
   nameRequired: 'collection_name_required',
   trackNotFound: 'collection_track_not_found',
+  limitReached: 'collection_limit_reached',
 } as const;
 export type CollectionErrorCode = (typeof CollectionErrors)[keyof typeof CollectionErrors];
 
@@ -63,7 +67,10 @@ export const collectionDecider: Decider<CollectionCommand, CollectionEvent, Coll
       if (state.status !== 'none') return new DomainError<CollectionErrorCode>(CollectionErrors.exists, 'Collection already exists');
       const name = command.name.trim();
       if (!name) return nameRequired();
-      const { type: _type, ...data } = command;
+      if (command.owned >= command.limit) {
+        return new DomainError<CollectionErrorCode>(CollectionErrors.limitReached, `Collection limit reached (${command.owned} of ${command.limit})`);
+      }
+      const { type: _type, owned: _owned, limit: _limit, ...data } = command;
       return [{ type: 'CollectionCreated', data: { ...data, name, slug: slugify(name, 'collection') } }];
     }
     if (state.status !== 'active' || state.user_id !== command.actor_id) return notFound();

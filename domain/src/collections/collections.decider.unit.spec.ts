@@ -11,6 +11,7 @@ const created: CollectionEvent = {
 };
 const create: CollectionCommand = {
   type: 'CreateCollection', collection_id: 3, user_id: 'owner', name: '  Night Drive ', description: null, visibility: 'public', artwork: art,
+  owned: 0, limit: 1000,
 };
 const edit = (fields: Partial<Extract<CollectionCommand, { type: 'UpdateCollection' }>>): CollectionCommand => ({
   type: 'UpdateCollection', actor_id: 'owner', artwork: null, remove_artwork: false, ...fields,
@@ -25,6 +26,11 @@ describe('collection decider', () => {
     given([]).when(create).then([created]);
     given([]).when({ ...create, name: '   ' }).thenFails(CollectionErrors.nameRequired);
     given([created]).when(create).thenFails(CollectionErrors.exists);
+  });
+
+  it('refuses a collection past the member\'s ceiling, and takes the last place under it', () => {
+    given([]).when({ ...create, owned: 999 }).then([created]);
+    given([]).when({ ...create, owned: 1000 }).thenFails(CollectionErrors.limitReached);
   });
 
   it('edits only what is sent, keeping the rest, and names the artwork it replaced', () => {

@@ -48,28 +48,54 @@ function planOf(value: unknown, priceToPlan: Readonly<Record<string, PaidPlan>>)
   return asPlan(record(subscription.metadata).plan);
 }
 
+/** What a verified webhook event means here: a subscription change, another kind of event, or signed content we cannot read. */
+export type PaymentEventReading =
+  | { kind: 'change'; change: SubscriptionChange }
+  | { kind: 'other' }
+  | { kind: 'malformed'; reason: string };
+
 /**
  * Reads a subscription event: which subscription, whose, in what status and for which plan. The
  * plan comes from the price (a configured price id, the price's lookup key or metadata, so a plan
- * changed in the portal counts) and else from the metadata set at checkout. Other events: null.
+ * changed in the portal counts) and else from the metadata set at checkout. Events of other types
+ * are `other`. A signature proves who sent an event, not that its content is whole: an event with
+ * no id, type or creation time, or a subscription event without its subscription, is `malformed`
+ * (with a reason for the log), never an exception.
  */
-export function subscriptionChangeOf(event: StripeEventLike, priceToPlan: Readonly<Record<string, PaidPlan>> = {}): SubscriptionChange | null {
-  if (!(SUBSCRIPTION_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
-  const subscription = record(event.data.object);
+export function readPaymentEvent(event: unknown, priceToPlan: Readonly<Record<string, PaidPlan>> = {}): PaymentEventReading {
+  const envelope = record(event);
+  const id = text(envelope.id);
+  const type = text(envelope.type);
+  if (!id || !type) return { kind: 'malformed', reason: 'the event has no id or type' };
+  if (!(SUBSCRIPTION_EVENT_TYPES as readonly string[]).includes(type)) return { kind: 'other' };
+  const created = envelope.created;
+  if (typeof created !== 'number' || !Number.isSafeInteger(created) || created < 0) return { kind: 'malformed', reason: 'the event has no creation time' };
+  const data = envelope.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { kind: 'malformed', reason: 'the event has no data' };
+  const subscription = record((data as Record<string, unknown>).object);
   const subscriptionId = text(subscription.id);
   const customer = subscription.customer;
   const customerId = text(customer) ?? text(record(customer).id);
-  if (!subscriptionId || !customerId) return null;
-  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : (text(subscription.status) ?? 'incomplete');
+  if (!subscriptionId || !customerId) return { kind: 'malformed', reason: 'the subscription has no id or customer' };
+  const status = type === 'customer.subscription.deleted' ? 'canceled' : (text(subscription.status) ?? 'incomplete');
   return {
-    stripe_event_id: event.id,
-    subscription_id: subscriptionId,
-    customer_id: customerId,
-    user_id: text(record(subscription.metadata).user_id),
-    status,
-    plan: planOf(subscription, priceToPlan),
-    event_created: event.created,
+    kind: 'change',
+    change: {
+      stripe_event_id: id,
+      subscription_id: subscriptionId,
+      customer_id: customerId,
+      user_id: text(record(subscription.metadata).user_id),
+      status,
+      plan: planOf(subscription, priceToPlan),
+      event_created: created,
+    },
   };
+}
+
+/** The subscription change an event carries, or null for any other (or unreadable) event. */
+export function subscriptionChangeOf(event: unknown, priceToPlan: Readonly<Record<string, PaidPlan>> = {}): SubscriptionChange | null {
+  const reading = readPaymentEvent(event, priceToPlan);
+  return reading.kind === 'change' ? reading.change : null;
 }
 
 /** How far along a subscription is; of two events created in the same second, the later stage wins. */

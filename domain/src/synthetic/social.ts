@@ -1,4 +1,4 @@
-import { profileStreamIds, socialStreamIds, trackStreamIds, type CollectionVisibility } from '@stardeck/contracts';
+import { MEMBER_CEILINGS, profileStreamIds, socialStreamIds, trackStreamIds, type CollectionVisibility } from '@stardeck/contracts';
 import { collectionFollowDecider } from '../collections/collection-follow.decider';
 import { collectionDecider } from '../collections/collections.decider';
 import { commentDecider } from '../comments/comments.decider';
@@ -98,6 +98,7 @@ const createCollection: Action = async (world, member) => {
   await world.writer.decide(collectionDecider, collectionsProjection, collectionStream(collection), {
     type: 'CreateCollection', collection_id: id, user_id: member.id, name: `crate ${id}`, description: world.random.chance(50) ? 'late night' : null,
     visibility: collection.visibility, artwork: world.random.chance(20) ? { key: `artwork/${member.id}/${world.random.uuid()}.webp`, mimetype: 'image/webp' } : null,
+    owned: world.collections.filter((c) => c.owner === member && !c.deleted).length, limit: MEMBER_CEILINGS.collections,
   }, meta(member));
   world.collections.push(collection);
   return true;

@@ -27,6 +27,7 @@ export class CollectionCommands extends CommandHandler<CollectionCommand, Collec
         collection_name_required: () =>
           ApiError.badRequest('Collection', SOCIAL_MSG.collectionNameRequired, { name: SOCIAL_MSG.collectionNameRequired }),
         collection_track_not_found: () => ApiError.notFound(TRACK_MSG.trackNotFound, 'Collection'),
+        collection_limit_reached: () => ApiError.forbidden(SOCIAL_MSG.collectionLimitReached, 'Collection'),
       },
     });
   }

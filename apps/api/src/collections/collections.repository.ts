@@ -46,6 +46,20 @@ export class CollectionsRepository {
     return Number(rows[0]!.id);
   }
 
+  /**
+   * Serialises collection creation per member until the transaction ends, so parallel creates
+   * count one another and cannot all take the last places under the ceiling.
+   */
+  async lockOwner(tx: Tx, userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`collections-of-${userId}`}, 0))`.execute(tx);
+  }
+
+  /** How many collections the member owns (the inline model: deleted ones are gone from it). */
+  async countOwned(executor: Db | Tx, userId: string): Promise<number> {
+    const row = await executor.selectFrom('collections').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   findRow(executor: Db | Tx, id: number): Promise<CollectionRow | undefined> {
     return executor.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
   }

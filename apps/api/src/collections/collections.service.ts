@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  socialStreamIds, type CollectionDetailView, type CreateCollectionDto, type TrackArtworkRef, type UpdateCollectionDto,
+  MEMBER_CEILINGS, socialStreamIds, type CollectionDetailView, type CreateCollectionDto, type TrackArtworkRef, type UpdateCollectionDto,
 } from '@stardeck/contracts';
 import type { Db, EventStore, Tx } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
@@ -43,10 +43,12 @@ export class CollectionsService {
     const artwork = await this.storeArtwork(user, dto.artwork_data);
     try {
       const id = await this.store.transaction(async (tx) => {
+        await this.collections.lockOwner(tx, user.id);
+        const owned = await this.collections.countOwned(tx, user.id);
         const collectionId = await this.collections.nextCollectionId(tx);
         await this.commands.runIn(tx, socialStreamIds.collection(collectionId), {
           type: 'CreateCollection', collection_id: collectionId, user_id: user.id, name: dto.name, description: dto.description ?? null,
-          visibility: dto.visibility ?? 'public', artwork,
+          visibility: dto.visibility ?? 'public', artwork, owned, limit: MEMBER_CEILINGS.collections,
         });
         return collectionId;
       });

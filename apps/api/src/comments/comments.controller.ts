@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
-  CommentDataSchema, CommentPageSchema, CommentThreadDataSchema, CommentsQueryDto, EditCommentDto, MemberCommentPageSchema, PostCommentDto,
+  CommentDataSchema, CommentPageSchema, CommentThreadDataSchema, CommentsQueryDto, EditCommentDto, MEMBER_CEILINGS, MemberCommentPageSchema, PostCommentDto,
   ReplyCommentDto, SOCIAL_MSG,
 } from '@stardeck/contracts';
-import { AuthGuard, CurrentUser, OptionalAuthGuard, ViewerUser, type AuthUser } from '../auth';
+import { AuthGuard, CurrentUser, OptionalAuthGuard, RequestThrottleService, ViewerUser, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiOptionalBearer, ApiQueryFrom } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { ok } from '../common/envelope';
@@ -22,7 +22,18 @@ function commentIdParam(raw: string): number {
 @ApiTags('comments')
 @Controller('v1/comments')
 export class CommentsController {
-  constructor(private readonly comments: CommentsService) {}
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly throttle: RequestThrottleService,
+  ) {}
+
+  /**
+   * Every comment and reply notifies someone, so a member's posts are counted before anything is
+   * read or written (parallel posts cannot outrun the limit), across every track and API process.
+   */
+  private countComment(user: AuthUser): Promise<void> {
+    return this.throttle.consume([{ key: `comment:${user.id}`, ...MEMBER_CEILINGS.comments }]);
+  }
 
   @Get('resource/track/:trackId')
   @UseGuards(OptionalAuthGuard)
@@ -47,7 +58,9 @@ export class CommentsController {
   @UseGuards(AuthGuard)
   @ApiEnvelope('Comment on a track at a timestamp', 201, { data: CommentDataSchema })
   async post(@CurrentUser() user: AuthUser, @Param('trackId') trackId: string, @Body() dto: PostCommentDto) {
-    const comment = await this.comments.post(user, trackIdParam(trackId), dto);
+    const id = trackIdParam(trackId);
+    await this.countComment(user);
+    const comment = await this.comments.post(user, id, dto);
     return ok({ comment }, { title: 'Comment', description: SOCIAL_MSG.commentPosted });
   }
 
@@ -65,7 +78,9 @@ export class CommentsController {
   @UseGuards(AuthGuard)
   @ApiEnvelope('Reply to a comment', 201, { data: CommentDataSchema })
   async reply(@CurrentUser() user: AuthUser, @Param('commentId') commentId: string, @Body() dto: ReplyCommentDto) {
-    const comment = await this.comments.reply(user, commentIdParam(commentId), dto);
+    const id = commentIdParam(commentId);
+    await this.countComment(user);
+    const comment = await this.comments.reply(user, id, dto);
     return ok({ comment }, { title: 'Comment', description: SOCIAL_MSG.commentPosted });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MEMBERSHIP_MSG, streamIds, tierOfAccount, type CheckoutDto, type MemberTier } from '@stardeck/contracts';
-import { subscriptionChangeOf, tierOfMembership } from '@stardeck/domain';
-import type { Db, Payments, PaymentEvent, StardeckConfig } from '@stardeck/infra';
+import { readPaymentEvent, tierOfMembership, type SubscriptionChange } from '@stardeck/domain';
+import type { Db, Payments, StardeckConfig } from '@stardeck/infra';
 import type { Logger } from 'pino';
 import { AccountCommands } from '../accounts';
 import type { AuthUser } from '../auth';
@@ -57,21 +57,38 @@ export class MembershipService {
   /**
    * Applies one verified webhook event. The membership stream records it (or nothing, when it is
    * a redelivery or older than what the subscription shows), and the tier its subscriptions pay
-   * for is appended to the account in the same transaction. Events of other types, and
-   * subscriptions of no member we know, are acknowledged and ignored.
+   * for is appended to the account in the same transaction. Events of other types are
+   * acknowledged and ignored.
+   *
+   * A valid signature proves the sender, not the content, and Stripe retries any answer but 2xx
+   * for days: signed content we cannot apply (no data, a value Postgres refuses, a subscription
+   * of no member we know, a customer already linked to another member) is acknowledged as
+   * ignored and logged once, here, at warn level, and changes nothing.
    */
-  async applyWebhook(event: PaymentEvent): Promise<WebhookOutcome> {
-    const change = subscriptionChangeOf(event, this.payments.priceToPlan);
-    if (!change) return 'ignored';
+  async applyWebhook(event: unknown): Promise<WebhookOutcome> {
+    const reading = readPaymentEvent(event, this.payments.priceToPlan);
+    if (reading.kind === 'other') return 'ignored';
+    if (reading.kind === 'malformed') return this.ignore(event, reading.reason);
+    try {
+      const outcome = await this.applyChange(reading.change);
+      return typeof outcome === 'object' ? this.ignore(event, outcome.ignored) : outcome;
+    } catch (error) {
+      // Integrity (23…) and data (22…) errors come from what the event says, not from the database being away.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'))) return this.ignore(event, `the database refused it (${code})`);
+      throw error;
+    }
+  }
+
+  private async applyChange(change: SubscriptionChange): Promise<WebhookOutcome | { ignored: string }> {
     return this.commands.transaction(async (tx) => {
       const claimed = change.user_id && UUID.test(change.user_id) ? change.user_id : null;
-      const userId = claimed ?? (await this.memberships.memberOfCustomer(tx, change.customer_id));
+      const holder = await this.memberships.memberOfCustomer(tx, change.customer_id);
+      const userId = claimed ?? holder;
       const account = userId ? await this.memberships.account(tx, userId) : undefined;
-      if (!userId || !account) {
-        this.logger.warn({ stripeEvent: event.id, type: event.type }, 'payments webhook: subscription of no known member, ignored');
-        return 'ignored';
-      }
-      const meta = { actor: STRIPE_ACTOR, stripe_event_id: event.id };
+      if (!userId || !account) return { ignored: 'a subscription of no known member' };
+      if (holder && holder !== userId) return { ignored: 'its customer is linked to another member' };
+      const meta = { actor: STRIPE_ACTOR, stripe_event_id: change.stripe_event_id };
       const synced = await this.commands.runIn(tx, streamIds.membership(userId), { type: 'SyncSubscription', user_id: userId, change }, meta);
       if (synced.events.length === 0) return 'unchanged';
       const tier: MemberTier = tierOfMembership(synced.state);
@@ -81,6 +98,13 @@ export class MembershipService {
       }
       return 'applied';
     });
+  }
+
+  private ignore(event: unknown, reason: string): 'ignored' {
+    const envelope = (event && typeof event === 'object' ? event : {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
+    this.logger.warn({ stripeEvent: text(envelope.id), type: text(envelope.type), reason }, 'payments webhook: signed event ignored');
+    return 'ignored';
   }
 
   /** A payment provider's failure is the spec's text for the call; its details go to the log only. */

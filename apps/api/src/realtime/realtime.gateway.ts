@@ -1,11 +1,12 @@
 import { type OnModuleDestroy } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
-import { REALTIME_AUTH_ERRORS, REALTIME_EVENTS } from '@stardeck/contracts';
+import { MEMBER_CEILINGS, REALTIME_AUTH_ERRORS, REALTIME_EVENTS } from '@stardeck/contracts';
 import type { Clock, Logger } from '@stardeck/infra';
 import type { Server, Socket } from 'socket.io';
 import { SessionCheckService, type SessionCheck } from '../auth';
 import { InjectClock, InjectLogger } from '../platform/tokens';
 import { REALTIME_SERVER_OPTIONS } from './realtime-options';
+import { SocketCeiling } from './socket-ceiling';
 
 /** What the handshake established about a socket, kept on `socket.data`. */
 export interface MemberSocketData {
@@ -31,7 +32,7 @@ const REFUSALS: Record<Exclude<SessionCheck, { ok: true }>['reason'], string> = 
  * The one Socket.IO server of this API process (chat's gateway will share it, on a namespace of
  * its own). The default namespace is the member's channel: one connection per tab, opened with
  * the access token in the handshake's `auth.token` and refused without a valid one, and joined to
- * the member's room.
+ * the member's room. A member holds at most MEMBER_CEILINGS.socketsPerMember of them per process.
  *
  * A socket lives no longer than its sign-in: it is ended when its token expires (the client
  * reconnects with a renewed one), within SESSION_SWEEP_MS of the sign-in being revoked, and at
@@ -41,6 +42,8 @@ const REFUSALS: Record<Exclude<SessionCheck, { ok: true }>['reason'], string> = 
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnGatewayDisconnect<Socket>, OnModuleDestroy {
   @WebSocketServer() server!: Server;
   private sweep: NodeJS.Timeout | null = null;
+  /** Each tab holds one socket; a member past the ceiling is refused with REALTIME_AUTH_ERRORS.tooMany. */
+  private readonly ceiling = new SocketCeiling(MEMBER_CEILINGS.socketsPerMember);
 
   constructor(
     private readonly sessions: SessionCheckService,
@@ -100,6 +103,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new Error(REALTIME_AUTH_ERRORS.missing);
     const check = await this.sessions.check(token);
     if (!check.ok) throw new Error(REFUSALS[check.reason]);
+    if (!this.ceiling.take(check.user.id, socket)) throw new Error(REALTIME_AUTH_ERRORS.tooMany);
     const remaining = Math.max(0, check.expiresAt.getTime() - this.clock.now().getTime());
     const expiry = setTimeout(() => this.end(socket, REALTIME_AUTH_ERRORS.expired), remaining);
     expiry.unref();

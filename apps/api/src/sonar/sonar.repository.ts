@@ -81,6 +81,14 @@ export class SonarRepository {
     return row?.name ?? 'member';
   }
 
+  /** Newest first along the room's index: a member's latest notice is near the top while they are in the room. */
+  async lastNotice(executor: Db | Tx, roomId: string, memberId: string): Promise<'entered' | 'left' | null> {
+    const row = await executor.selectFrom('chat_messages').select('system_kind')
+      .where('room_id', '=', roomId).where('author_id', '=', memberId).where('system_kind', 'is not', null)
+      .orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row?.system_kind ?? null;
+  }
+
   async count(executor: Db | Tx, roomId: string): Promise<number> {
     const row = await executor.selectFrom('chat_messages').select(sql<number>`count(*)::bigint`.as('n')).where('room_id', '=', roomId).executeTakeFirstOrThrow();
     return Number(row.n);

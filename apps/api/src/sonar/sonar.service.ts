@@ -100,6 +100,11 @@ export class SonarService {
     return this.message(roomId, id, { id: memberId });
   }
 
+  /** The member's latest enter or leave notice in the room, if any. */
+  async lastNotice(roomId: string, memberId: string): Promise<'entered' | 'left' | null> {
+    return this.messages.lastNotice(this.db, roomId, memberId);
+  }
+
   async edit(actor: ChatActor, roomId: string, messageId: unknown, content: unknown): Promise<SonarMessage> {
     const id = await this.ownMessageId(roomId, messageId, actor, SONAR_MSG.editFailed);
     if (typeof content !== 'string') throw ApiError.badRequest(SONAR_MSG.editFailed, SONAR_MSG.contentRequired, { content: SONAR_MSG.contentRequired });

@@ -64,12 +64,26 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
     return row !== undefined && compareCursors({ xid: row.last_xid, position: Number(row.last_position) }, at) >= 0;
   }
 
-  async function push(event: LoggedEvent, step: OutboxStep, signal: NotificationSignal | null): Promise<void> {
+  /** Whether the notification an event made is still a row of its own (not joined to an earlier one, see notificationsProjection). */
+  async function standsAlone(db: Db | Tx, notificationId: string): Promise<boolean> {
+    return (await db.selectFrom('notifications').select('id').where('id', '=', notificationId).executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * `coalesced`: the notification may have joined an earlier one about the same track, and the
+   * member's tabs already hold that one and its count; then there is nothing new to push.
+   */
+  async function push(event: LoggedEvent, step: OutboxStep, signal: NotificationSignal | null, coalesced = false): Promise<void> {
     if (!signal) return;
     if (ports.clock.now().getTime() - event.recorded_at.getTime() > STALE_AFTER_MS) return;
     const at = cursorOf(event);
     const deadline = Date.now() + READ_MODEL_WAIT_MS;
-    while (!(await readModelHolds(step.db, at)) && Date.now() < deadline) await sleep(READ_MODEL_POLL_MS);
+    let held = await readModelHolds(step.db, at);
+    while (!held && Date.now() < deadline) {
+      await sleep(READ_MODEL_POLL_MS);
+      held = await readModelHolds(step.db, at);
+    }
+    if (coalesced && held && signal.notification_id && !(await standsAlone(step.db, signal.notification_id))) return;
     await ports.signals.publish(NOTIFICATION_SIGNALS, signal);
   }
 
@@ -84,7 +98,7 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
 
   const created = (event: NotifyingEvent, step: OutboxStep) => {
     const facts = notificationOf(event);
-    return push(event, step, facts && { user_id: facts.recipient_id, notification_id: event.event_id });
+    return push(event, step, facts && { user_id: facts.recipient_id, notification_id: event.event_id }, event.type === 'CommentPosted');
   };
   /** Notifications taken back or dismissed: the count changed. An actor's own undo told nobody anything. */
   const changed = (event: LoggedEvent, step: OutboxStep, userId: string, actorId?: string) =>

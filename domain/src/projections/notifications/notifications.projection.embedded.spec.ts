@@ -65,6 +65,18 @@ describe('notifications projection', () => {
       .then('notifications', [{ recipient_id: owner, action: 'comment_reply', actor_id: fan, comment_id: 2, thread_id: 1 }]);
   });
 
+  it('comments on one track join the member\'s unread notification of it, which shows the newest; once dismissed, the next starts anew', async () => {
+    await given(...history(comment(1, fan), comment(2, other), comment(3, fan, 8), comment(4, fan)))
+      .then('notifications', [
+        { id: at(6), action: 'comment', track_id: 8, comment_id: 3, source_position: 6 },
+        { id: at(4), action: 'comment', track_id: 7, comment_id: 4, actor_id: fan, source_position: 7 },
+      ], 'source_position');
+    await given(...history(reply(1, other, { id: 9, author: fan }), reply(2, owner, { id: 9, author: fan })))
+      .then('notifications', [{ id: at(4), recipient_id: fan, action: 'comment_reply', comment_id: 2, actor_id: owner, source_position: 5 }]);
+    await given(...history(comment(1, fan), dismissed(at(4)), comment(2, other)))
+      .then('notifications', [{ id: at(6), action: 'comment', comment_id: 2, actor_id: other }]);
+  });
+
   it('an undone save, follow or subscription takes its notification back; doing it again tells anew', async () => {
     await given(...history(saved(fan), followed(fan), subscribed(fan), saved(other), unsaved(fan), unfollowed(fan), unsubscribed(fan)))
       .then('notifications', [{ action: 'save_track', actor_id: other }]);

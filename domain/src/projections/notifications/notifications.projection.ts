@@ -4,9 +4,29 @@ import { notificationOf, type NotificationFacts, type NotifyingEvent } from './n
 
 export const NOTIFICATIONS = 'notifications';
 
+/** Comments and replies: a burst of them on one track tells the member once (see notify). */
+const COALESCED: ReadonlySet<NotificationFacts['action']> = new Set(['comment', 'comment_reply']);
+
+/**
+ * A comment (or reply) about a track the member already has an unread notification of that kind
+ * for joins that notification instead of adding one: it now shows the newest comment, its author
+ * and time, and moves up the list, keeping its id (so an open tab sees nothing new to count).
+ * Once the member dismisses it, the next comment starts a new one.
+ */
+async function coalesce(event: NotifyingEvent, tx: Tx, facts: NotificationFacts): Promise<boolean> {
+  if (!COALESCED.has(facts.action) || facts.track_id === null) return false;
+  const joined = await tx.updateTable('notifications')
+    .set({ actor_id: facts.actor_id, comment_id: facts.comment_id, thread_id: facts.thread_id, source_position: event.global_position, created_at: event.recorded_at })
+    .where('recipient_id', '=', facts.recipient_id).where('action', '=', facts.action).where('track_id', '=', facts.track_id)
+    .returning('id')
+    .execute();
+  return joined.length > 0;
+}
+
 async function notify(event: NotifyingEvent, tx: Tx): Promise<void> {
   const facts = notificationOf(event);
   if (!facts) return;
+  if (await coalesce(event, tx, facts)) return;
   await tx.insertInto('notifications')
     .values({ id: event.event_id, ...facts, source_position: event.global_position, created_at: event.recorded_at })
     .onConflict((oc) => oc.column('id').doNothing())
@@ -30,7 +50,8 @@ const nothingElse = { track_id: null, collection_id: null };
  *
  * A row names what it is about by id and copies nothing, so readers join the current track,
  * comment and collection and show them only as the visibility module allows: one that turned
- * private to its reader hides the notification (and a change back shows it again). What is
+ * private to its reader hides the notification (and a change back shows it again). Comments on
+ * one track are coalesced into one unread notification per member (see coalesce). What is
  * deleted takes its notifications with it, as does an undone save, follow or subscription (the
  * member is told what still stands, and toggling does not pile up notifications). Dismissed rows
  * go too; the inline dismissals model has hidden them already.

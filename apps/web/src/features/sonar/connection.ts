@@ -125,7 +125,9 @@ function listen(connection: Socket): void {
       return;
     }
     sonarStore.status = 'error';
-    if (sonarStore.error !== SONAR_MSG.tokenFetchFailed) sonarStore.error = SONAR_MSG.noValidToken;
+    // Too many tabs: the server's refusal says what to do.
+    if (error.message === REALTIME_AUTH_ERRORS.tooMany) sonarStore.error = error.message;
+    else if (sonarStore.error !== SONAR_MSG.tokenFetchFailed) sonarStore.error = SONAR_MSG.noValidToken;
   });
   connection.io.on('reconnect_failed', () => {
     sonarStore.status = 'error';
