@@ -83,7 +83,7 @@ describe('joining in the browser', () => {
     await loginDialog.getByRole('button', { name: 'login', exact: true }).click();
     await page.waitForURL(`${server.url}/discover`);
     await page.getByRole('link', { name: '@lyra' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Welcome back, lyra' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Welcome, lyra' }).waitFor();
     await expect.poll(() => page.title()).toBe('discover | stardeck');
 
     await page.getByRole('link', { name: 'logout' }).click();
