@@ -9,7 +9,7 @@ export function Transport() {
   const state = useSnapshot(player);
   return (
     <div className="player__transport">
-      <button type="button" className="btn btn--small" onClick={() => void previous()} disabled={state.history.length === 0}>
+      <button type="button" className="btn btn--small player__previous" onClick={() => void previous()} disabled={state.history.length === 0}>
         <span aria-hidden="true">|◂</span>
         <span className="visually-hidden">previous</span>
       </button>
