@@ -1,6 +1,6 @@
 import { displayName } from '@stardeck/contracts/browser';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useMatch, useNavigate } from 'react-router';
+import { Link, useLocation, useMatch, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { artworkSrc } from '../../../components/tracks/artwork';
@@ -52,6 +52,18 @@ export function FooterPlayer() {
     };
   }, [root]);
 
+  // The panel covers the bottom of the page: a move to another page or a click elsewhere folds it.
+  const { pathname } = useLocation();
+  useEffect(() => togglePanel(false), [pathname]);
+  useEffect(() => {
+    if (!ui.panelOpen || !root) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.contains(event.target)) togglePanel(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [ui.panelOpen, root]);
+
   // Spec §4: endless mode turns off once the member no longer has it.
   useEffect(() => subscribeKey(session, 'me', (next) => checkEndlessAccess(next)), []);
 
@@ -75,12 +87,13 @@ export function FooterPlayer() {
         }
       }}
     >
-      <button type="button" className="player__tab" aria-expanded={state.visible} aria-controls="player-body" onClick={() => setVisible(!state.visible)}>
-        {state.visible ? '▾ hide player' : '▴ show player'}
-      </button>
-      <div className="player__above" hidden={!state.visible}>
-        {ui.panelOpen && <PlayerPanel id={PANEL_ID} track={track} />}
-        {ui.draft && track && <CommentForm track={track} />}
+      {/* Above the bar, in this order: the hide/show tab, then the panel and the comment input when open. */}
+      <div className="player__above">
+        <button type="button" className="player__tab" aria-expanded={state.visible} aria-controls="player-body" onClick={() => setVisible(!state.visible)}>
+          {state.visible ? '▾ hide player' : '▴ show player'}
+        </button>
+        {state.visible && ui.panelOpen && <PlayerPanel id={PANEL_ID} track={track} />}
+        {state.visible && ui.draft && track && <CommentForm track={track} />}
       </div>
       <div id="player-body" className="player__bar" hidden={!state.visible}>
         {track && <img className="player__artwork" src={artworkSrc(track)} alt="" width={48} height={48} />}
