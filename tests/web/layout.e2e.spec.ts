@@ -137,7 +137,7 @@ describe('layout on phones and laptops', () => {
     // By keyboard: Enter opens it, every entry is on screen, Escape closes it and focus returns.
     await menu.focus();
     await page.keyboard.press('Enter');
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     await nav.waitFor();
     for (const name of ['logout', 'legal', /^sonar/, /^explore/]) {
       const entry = banner.getByRole(name === 'legal' ? 'button' : 'link', { name });
@@ -149,13 +149,13 @@ describe('layout on phones and laptops', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'menu-open-390');
     await page.keyboard.press('Escape');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-controls'))).toBe('topbar-menu');
     // A move to another page folds it again.
     await menu.click();
     await banner.getByRole('link', { name: 'stream' }).click();
     await page.waitForURL(`${server.url}/stream`);
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
 
     // On a laptop there is no menu button: the whole bar shows.
     await page.setViewportSize(LAPTOP);
@@ -219,13 +219,13 @@ describe('layout on phones and laptops', () => {
     expect((await box(bar)).height).toBeLessThanOrEqual(96);
     // A click outside folds the panel, and so does a move to another page.
     await page.getByRole('main').getByRole('heading', { level: 1 }).click();
-    expect(await bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
     await openPanel(page);
     // The title leads to the track page, within the app (the player keeps playing).
     await bar.getByRole('link', { name: titles[1] }).click();
     await page.waitForURL(`${server.url}${trackPath(1)}`);
     await page.getByRole('article', { name: titles[1] }).getByRole('button', { name: `PLAYING ${titles[1]}` }).waitFor();
-    expect(await bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
     await openPanel(page);
     expect(await axeViolations(page)).toEqual([]);
     await picture(page, 'track');
@@ -240,7 +240,7 @@ describe('layout on phones and laptops', () => {
     await options.getByRole('button', { name: 'keys' }).click();
     await options.getByRole('heading', { name: 'keyboard shortcuts' }).waitFor();
     await page.keyboard.press('Escape');
-    expect(await bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => bar.getByRole('button', { name: 'more' }).getAttribute('aria-expanded')).toBe('false');
 
     // Another track, then to the end of it: the player stays on it, paused, with its history.
     await page.goBack();
