@@ -5,7 +5,7 @@ export const PLAYER = {
   volumeDefault: 0.8,
   volumeStep: 0.01,
   /** Playback rates offered; 1 is the default. */
-  rates: [0.5, 0.618, 0.7407, 1] as const,
+  rates: [0.5, 0.75, 1, 1.25, 1.5, 2] as const,
   defaultRate: 1,
   /** Endless mode remembers the last tracks it topped the queue up for. */
   endlessMemory: 5,

@@ -3,7 +3,7 @@ import { HEADER_TOKEN_EXPIRED, MSG } from '@stardeck/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { ADMIN, PUBLIC_URL, bearer, linkParam, login, mailTo, newMember, refreshCookieOf, startAuthServer, type Session } from './helpers';
+import { ADMIN, PUBLIC_URL, bearer, linkParam, login, mailTo, newMember, refreshCookieOf, signUp, startAuthServer, type Session } from './helpers';
 
 const invalidCredentials = { title: 'Login', description: MSG.invalidCredentials };
 
@@ -42,6 +42,18 @@ describe('sign-in and sessions', () => {
     expect(wrong.body.msg).toEqual(invalidCredentials);
     expect(unknown.body.msg).toEqual(invalidCredentials);
     expect(refreshCookieOf(wrong)).toBeNull();
+  });
+
+  it('greets a member\'s first sign-in with Welcome and the next ones with Welcome back', async () => {
+    const { email, password } = await signUp(server.url, admin);
+    const greeting = async () => {
+      const res = await api().post('/v1/login').set('x-forwarded-for', '10.1.0.9').send({ email, password }).expect(200);
+      return res.body.msg.description as string;
+    };
+    const first = await greeting();
+    const second = await greeting();
+    expect(first).toMatch(/^Welcome, /);
+    expect(second).toMatch(/^Welcome back, /);
   });
 
   it('gives a browser-session cookie without remember_me and a 30-day one with it', async () => {

@@ -47,7 +47,9 @@ describe('a downgrade during playback in endless mode', () => {
   it('turns endless mode off at the next top-up once the subscription is cancelled', async () => {
     await page.goto(`${server.url}/${member.me.username}`);
     await page.getByRole('button', { name: /^PLAY (First|Second|Third) Orbit$/ }).first().click();
-    const controls = page.getByRole('region', { name: 'player' });
+    // Endless mode and the queue are in the player's options panel.
+    await page.getByRole('region', { name: 'player' }).getByRole('button', { name: 'more' }).click();
+    const controls = page.getByRole('group', { name: 'player options' });
     const endless = controls.getByRole('button', { name: 'endless' });
     await endless.click();
     expect(await endless.getAttribute('aria-pressed')).toBe('true');

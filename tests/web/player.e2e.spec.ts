@@ -21,6 +21,12 @@ describe('tracks and the footer player in the browser', () => {
   let member: Session & { email: string; password: string };
   let site: string;
   const player = () => page.getByRole('region', { name: 'player' });
+  /** The compact bar keeps the rest (queue, history, endless, comment, keys…) in its options panel. */
+  const options = async () => {
+    const more = player().getByRole('button', { name: 'more' });
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    return page.getByRole('group', { name: 'player options' });
+  };
 
   beforeAll(async () => {
     assertWebBuilt();
@@ -127,7 +133,7 @@ describe('tracks and the footer player in the browser', () => {
     const wave = player().getByRole('list', { name: 'comments on the waveform' });
     await player().getByRole('button', { name: 'pause' }).click();
     const position = (await player().getByLabel('position').textContent())!.split(' / ')[0]!;
-    await player().getByRole('button', { name: 'COMMENT' }).click();
+    await (await options()).getByRole('button', { name: 'COMMENT' }).click();
     const input = player().getByLabel(`comment at ${position}`);
     await input.fill('the second swell');
     // The draft's avatar moves the moment, a second per arrow key.
@@ -140,23 +146,23 @@ describe('tracks and the footer player in the browser', () => {
     await wave.getByRole('button', { name: `comment by ${member.me.username} at ${moved}: the second swell` }).waitFor();
     // The track page lists it in its threads too.
     await page.getByRole('region', { name: /^comments/ }).getByText('the second swell').waitFor();
-    await player().getByRole('button', { name: `jump to the most discussed moment (${moved})` }).waitFor();
+    await (await options()).getByRole('button', { name: `jump to the most discussed moment (${moved})` }).waitFor();
     expect(watched.problems).toEqual([]);
   });
 
   it('tops up the queue in endless mode, skips with j and k, and lists queue and history', async () => {
     const other = await uploadTrack(server, member, await fixtures.make('ogg'), { title: 'Second Light', visibility: 'public' });
     expect(other).toBeGreaterThan(0);
-    const controls = player();
+    const controls = await options();
     await controls.getByRole('button', { name: 'endless' }).click();
     // The only other track joins the queue.
     await controls.getByRole('button', { name: 'queue (1)' }).waitFor();
     await page.locator('body').press('j');
-    await controls.getByRole('link', { name: 'Second Light' }).waitFor();
+    await player().getByRole('link', { name: 'Second Light' }).waitFor();
     // Nothing left to add: the current track, the queue and recent history are never picked.
     await controls.getByRole('button', { name: 'queue (0)' }).waitFor();
     await page.locator('body').press('k');
-    await controls.getByRole('link', { name: 'Night Signal' }).waitFor();
+    await player().getByRole('link', { name: 'Night Signal' }).waitFor();
     await controls.getByRole('button', { name: 'queue (1)' }).click();
     const queue = page.getByRole('dialog', { name: 'queue (1)' });
     await queue.getByRole('button', { name: 'play Second Light' }).waitFor();
@@ -165,16 +171,15 @@ describe('tracks and the footer player in the browser', () => {
     await page.keyboard.press('Escape');
     await controls.getByRole('button', { name: 'keys' }).click();
     await controls.getByRole('heading', { name: 'keyboard shortcuts' }).waitFor();
-    await controls.getByRole('button', { name: 'hide player' }).click();
-    expect(await controls.getByRole('button', { name: 'show player' }).getAttribute('aria-expanded')).toBe('false');
+    await player().getByRole('button', { name: 'hide player' }).click();
+    expect(await player().getByRole('button', { name: 'show player' }).getAttribute('aria-expanded')).toBe('false');
     expect(watched.problems).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
   });
 
   it('edits a track, replies to a comment, deletes the thread and a track through their modals, and lists the history', async () => {
-    const controls = player();
-    await controls.getByRole('button', { name: 'show player' }).click();
-    await controls.getByRole('button', { name: 'history' }).click();
+    await player().getByRole('button', { name: 'show player' }).click();
+    await (await options()).getByRole('button', { name: 'history' }).click();
     const history = page.getByRole('dialog', { name: 'history' });
     await history.getByText('player --history').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -183,7 +188,7 @@ describe('tracks and the footer player in the browser', () => {
     await history.waitFor({ state: 'detached' });
     await page.goForward();
     // Within the app: the player kept its track.
-    await controls.getByRole('link', { name: 'Night Signal' }).waitFor();
+    await player().getByRole('link', { name: 'Night Signal' }).waitFor();
 
     const hero = page.getByRole('article', { name: 'Night Signal' });
     await hero.getByRole('button', { name: 'edit Night Signal' }).click();

@@ -26,7 +26,7 @@ export class SessionController {
   async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const session = await this.sessions.login(dto, request.ip);
     this.setSession(reply, session);
-    return ok(undefined, { title: 'Login', description: `Welcome back, ${session.me.username}` }, session.me);
+    return ok(undefined, { title: 'Login', description: `${session.firstSignIn ? 'Welcome' : 'Welcome back'}, ${session.me.username}` }, session.me);
   }
 
   @Post('sync')

@@ -24,6 +24,12 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
+  /** Whether the user ever signed in before (every sign-in leaves its family's rows). */
+  async hasSignedIn(executor: Db | Tx, userId: string): Promise<boolean> {
+    const row = await executor.selectFrom('refresh_tokens').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   findByHash(executor: Db | Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
     return executor.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }

@@ -50,7 +50,8 @@ export class SessionService {
     private readonly meService: MeService,
   ) {}
 
-  async login(dto: LoginDto, ip: string): Promise<IssuedSession> {
+  /** Signs in; `firstSignIn` tells a member's first sign-in from a return (the greeting differs). */
+  async login(dto: LoginDto, ip: string): Promise<IssuedSession & { firstSignIn: boolean }> {
     const attempt = await this.throttle.admit(dto.email, ip);
     const user = await this.accounts.findByEmail(this.db, dto.email);
     const passwordOk = user ? await this.hasher.verify(user.password_hash, dto.password) : await this.hasher.verifyAgainstNothing(dto.password);
@@ -63,8 +64,9 @@ export class SessionService {
     if (!user.verified_at) throw ApiError.forbidden(MSG.pendingVerification, 'Login');
     const family = { user_id: user.id, family_id: randomUUID(), remember: dto.remember_me === true };
     const token = randomToken();
+    const firstSignIn = !(await this.sessions.hasSignedIn(this.db, user.id));
     await this.insertToken(this.db, family, token, this.clock.now());
-    return this.issued(user.id, { token, familyId: family.family_id, remember: family.remember });
+    return { ...(await this.issued(user.id, { token, familyId: family.family_id, remember: family.remember })), firstSignIn };
   }
 
   /**

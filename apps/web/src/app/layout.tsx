@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Lightbox } from '../components/ui/lightbox';
 import { Starfield } from '../components/ui/starfield';
@@ -58,6 +58,8 @@ export function AppLayout() {
       <Lightbox />
       <Toaster />
       <DocumentTitle />
+      {/* A new page opens at its top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
     </>
   );
 }

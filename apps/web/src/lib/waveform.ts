@@ -18,9 +18,8 @@ export function waveformChannels(encoded: string): [Float32Array, Float32Array] 
   return [top, bottom];
 }
 
-/** Spec §2: the footer waveform is 128 px high, 60 at 768 px wide or less, 48 at 480 px or less. */
-export function playerWaveformHeight(viewportWidth: number): number {
-  if (viewportWidth <= 480) return 48;
-  if (viewportWidth <= 768) return 60;
-  return 128;
-}
+/**
+ * The footer waveform's height in the compact bar (at most 96 px high on a laptop, so the
+ * waveform gives up the spec's 128 px). On a phone the bar keeps one line and hides it.
+ */
+export const PLAYER_WAVEFORM_HEIGHT = 40;

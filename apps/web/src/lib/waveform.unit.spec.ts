@@ -1,6 +1,6 @@
 import { encodePeaks } from '@stardeck/contracts/browser';
 import { describe, expect, it } from 'vitest';
-import { playerWaveformHeight, waveformChannels } from './waveform';
+import { waveformChannels } from './waveform';
 
 describe('waveform peaks', () => {
   it('splits packed min/max pairs into the top and bottom outlines', () => {
@@ -11,11 +11,5 @@ describe('waveform peaks', () => {
 
   it('has nothing to draw before a track is transcoded', () => {
     expect(waveformChannels('')[0].length).toBe(0);
-  });
-
-  it('sizes the footer waveform by viewport width', () => {
-    expect(playerWaveformHeight(1280)).toBe(128);
-    expect(playerWaveformHeight(768)).toBe(60);
-    expect(playerWaveformHeight(480)).toBe(48);
   });
 });

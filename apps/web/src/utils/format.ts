@@ -36,3 +36,13 @@ export function formatClock(seconds: number): string {
   const m = Math.floor(whole / 60);
   return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+const PLURAL_RULES = new Intl.PluralRules('en-US');
+
+/**
+ * A count with its noun in the right number ("1 track", "2 tracks", "1.2k tracks"): English
+ * plural rules from Intl; the plural form defaults to the noun with an s.
+ */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${PLURAL_RULES.select(count) === 'one' ? singular : plural}`;
+}

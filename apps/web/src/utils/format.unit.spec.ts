@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatClock, formatCount } from './format';
+import { countOf, formatBytes, formatClock, formatCount } from './format';
 
 describe('formats of spec §9', () => {
   it('shows counts as k above 1000 and m above a million', () => {
@@ -12,5 +12,11 @@ describe('formats of spec §9', () => {
 
   it('shows a playback position like a clock', () => {
     expect([formatClock(0), formatClock(61.9), formatClock(3661)]).toEqual(['0:00', '1:01', '1:01:01']);
+  });
+
+  it('puts a count\'s noun in the right number', () => {
+    expect([countOf(0, 'track'), countOf(1, 'track'), countOf(2, 'track'), countOf(1500, 'post')]).toEqual(['0 tracks', '1 track', '2 tracks', '1.5k posts']);
+    expect(countOf(1, 'reply', 'replies')).toBe('1 reply');
+    expect(countOf(3, 'reply', 'replies')).toBe('3 replies');
   });
 });

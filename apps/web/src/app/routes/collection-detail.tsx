@@ -14,7 +14,7 @@ import { openModal } from '../../lib/modals/store';
 import { playAll } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
-import { formatCount, formatDate } from '../../utils/format';
+import { countOf, formatDate } from '../../utils/format';
 import { isOwnProfile } from '../user-loaders';
 import { Empty } from './user-page-frame';
 
@@ -33,7 +33,7 @@ export function Component() {
         {collection.visibility !== 'public' && <span className="tag tag--wait"> [{collection.visibility}]</span>}
       </p>
       <p className="output output--muted">
-        {formatCount(collection.track_count)} tracks · updated {formatDate(collection.updated)}
+        {countOf(collection.track_count, 'track')} · updated {formatDate(collection.updated)}
       </p>
       <p className="actions">
         <PlayAllButton collection={collection} />

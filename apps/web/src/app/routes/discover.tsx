@@ -5,7 +5,7 @@ import { TrackCard, tagPath } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { LatestNews } from '../../features/news/components/latest-news';
-import { formatCount, formatDate } from '../../utils/format';
+import { countOf, formatCount, formatDate } from '../../utils/format';
 
 /**
  * /discover: every part of the discover payload (spec §3), each under the command that would
@@ -95,7 +95,7 @@ export function Component() {
               {' by '}
               <Link to={`/${data.recent_collection.username}`}>{displayName(data.recent_collection)}</Link>
               <span className="output--muted">
-                {' '}· {data.recent_collection.track_count} track{data.recent_collection.track_count === 1 ? '' : 's'} · updated {formatDate(data.recent_collection.updated)}
+                {' '}· {countOf(data.recent_collection.track_count, 'track')} · updated {formatDate(data.recent_collection.updated)}
               </span>
             </p>
             <ul className="track-list">
@@ -136,7 +136,7 @@ function MemberLine({ user }: { user: UserSummary }) {
         {displayName(user)}
       </Link>{' '}
       <span className="output--muted">
-        @{user.username} · {user.audio_count} track{user.audio_count === 1 ? '' : 's'} · {user.subscriber_count} subscriber{user.subscriber_count === 1 ? '' : 's'} · joined {formatDate(user.joined_at)}
+        @{user.username} · {countOf(user.audio_count, 'track')} · {countOf(user.subscriber_count, 'subscriber')} · joined {formatDate(user.joined_at)}
       </span>
     </p>
   );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { ExploreNav } from '../../features/explore/components/explore-nav';
 import type { CollectionPage } from '../../features/explore/api/explore';
 import { ExploreControls } from '../../features/explore/components/explore-controls';
 import { COLLECTIONS_EXPLORE } from '../../features/explore/explore-lists';
@@ -12,6 +13,7 @@ import { FollowButton } from '../../features/collections/components/follow-butto
 import { Pager } from '../../features/profiles/components/pager';
 import type { CollectionsQuery, Explored } from '../explore-loaders';
 import { Empty } from './user-page-frame';
+import { countOf } from '../../utils/format';
 
 /**
  * /explore/collections: collections by search, owner, sort and visibility (spec §2 queries), 5 a
@@ -29,6 +31,7 @@ export function Component() {
   ].filter(Boolean).join(' ');
   return (
     <TerminalWindow path="~/explore/collections" title="explore collections">
+      <ExploreNav />
       <PromptLine command={command} />
       <ExploreControls label="collections" spec={COLLECTIONS_EXPLORE} query={query} limit={query.page.limit}>
         <label htmlFor={`${id}-user`}>owner</label>
@@ -44,7 +47,7 @@ export function Component() {
         </select>
       </ExploreControls>
       <p className="output output--muted" role="status">
-        {total} collection{total === 1 ? '' : 's'}
+        {countOf(total, 'collection')}
       </p>
       {collections.length === 0 ? (
         <Empty>{query.search || query.username || visibility ? 'no collection matches.' : 'no collections to show yet.'}</Empty>

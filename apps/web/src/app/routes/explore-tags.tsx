@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { ExploreNav } from '../../features/explore/components/explore-nav';
 import type { TagList } from '../../features/tags/api/get-tag-cloud';
 import { TagCloud } from '../../features/tags/components/tag-cloud';
 
@@ -8,6 +9,7 @@ export function Component() {
   const data = useLoaderData() as TagList | null;
   return (
     <TerminalWindow path="~/explore/tags" title="tags">
+      <ExploreNav />
       <TagCloud tags={data?.tags ?? []} />
     </TerminalWindow>
   );

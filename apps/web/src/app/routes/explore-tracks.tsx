@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { ExploreNav } from '../../features/explore/components/explore-nav';
 import type { TrackPage } from '../../features/explore/api/explore';
 import { ExploreControls } from '../../features/explore/components/explore-controls';
 import { TRACKS_EXPLORE } from '../../features/explore/explore-lists';
@@ -11,6 +12,7 @@ import { Pager } from '../../features/profiles/components/pager';
 
 import type { Explored, TracksQuery } from '../explore-loaders';
 import { Empty } from './user-page-frame';
+import { countOf } from '../../utils/format';
 
 /** The chosen tags by name, from the tracks that carry them; a tag with no track shown keeps its id. */
 function tagNames(ids: readonly number[], tracks: readonly TrackView[]): Pick<TagView, 'id' | 'name'>[] {
@@ -30,6 +32,7 @@ export function Component() {
     .join(' ');
   return (
     <TerminalWindow path="~/explore/tracks" title="explore tracks">
+      <ExploreNav />
       <PromptLine command={command} />
       {tags.length > 0 && (
         <section aria-labelledby="explore-chosen-tags">
@@ -51,7 +54,7 @@ export function Component() {
       )}
       <ExploreControls label="tracks" spec={TRACKS_EXPLORE} query={query} limit={query.page.limit} keep={query.tagIds.length ? { tag_ids: query.tagIds.join(',') } : {}} />
       <p className="output output--muted" role="status">
-        {total} track{total === 1 ? '' : 's'}
+        {countOf(total, 'track')}
       </p>
       {tracks.length === 0 ? (
         <Empty>{query.search || tags.length ? 'no track matches: try fewer words or tags.' : 'no tracks to show yet.'}</Empty>

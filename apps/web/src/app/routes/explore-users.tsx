@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { ExploreNav } from '../../features/explore/components/explore-nav';
 import type { UserPage } from '../../features/explore/api/explore';
 import { ExploreControls } from '../../features/explore/components/explore-controls';
 import { USERS_EXPLORE } from '../../features/explore/explore-lists';
@@ -8,6 +9,7 @@ import { MemberList } from '../../features/profiles/components/member-list';
 import { Pager } from '../../features/profiles/components/pager';
 import type { Explored, UsersQuery } from '../explore-loaders';
 import { Empty } from './user-page-frame';
+import { countOf } from '../../utils/format';
 
 /** /explore/users: members by search and sort (spec §7 keys), 10 a page (spec §9). */
 export function Component() {
@@ -19,6 +21,7 @@ export function Component() {
     .join(' ');
   return (
     <TerminalWindow path="~/explore/users" title="explore users">
+      <ExploreNav />
       <PromptLine command={command} />
       <ExploreControls label="members" spec={USERS_EXPLORE} query={query} limit={query.page.limit}>
         <label className="explore-controls__check">
@@ -27,7 +30,7 @@ export function Component() {
         </label>
       </ExploreControls>
       <p className="output output--muted" role="status">
-        {total} member{total === 1 ? '' : 's'}
+        {countOf(total, 'member')}
       </p>
       {users.length === 0 ? (
         <Empty>{query.search ? `no member matches "${query.search}".` : 'no members to show.'}</Empty>

@@ -11,7 +11,7 @@ import {
 } from '../../features/feeds/stream-filters';
 import { useMe } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
-import { formatDate } from '../../utils/format';
+import { countOf, formatDate } from '../../utils/format';
 
 const LABELS: Record<StreamFilterName, string> = { content_type: 'content', time_range: 'time range', sort: 'sort' };
 
@@ -60,7 +60,7 @@ export function Component() {
         )}
       </form>
       <p className="output output--muted" aria-live="polite">
-        {navigation.state === 'loading' ? 'loading...' : `${preloaded.total} track${preloaded.total === 1 ? '' : 's'}`}
+        {navigation.state === 'loading' ? 'loading...' : countOf(preloaded.total, 'track')}
       </p>
       {tracks.length === 0 ? (
         isDefaultStream(filters) ? (

@@ -8,6 +8,7 @@ import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import type { Paged } from '../user-loaders';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
+import { countOf } from '../../utils/format';
 
 /** /{username}/collections: one's own in every visibility, another member's as listed to the viewer. */
 export function Component() {
@@ -17,7 +18,7 @@ export function Component() {
   return (
     <UserPageFrame kind="collections" title="collections">
       <PromptLine command={`ls ~/${username}/collections`} />
-      <p className="output output--muted">{page?.total ?? 0} collections</p>
+      <p className="output output--muted">{countOf(page?.total ?? 0, 'collection')}</p>
       {own && (
         <p className="actions">
           <button type="button" className="btn btn--primary" onClick={() => openModal('manageCollectionCreate')}>

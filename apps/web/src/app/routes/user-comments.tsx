@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
-import { formatClock, formatDate } from '../../utils/format';
+import { countOf, formatClock, formatDate } from '../../utils/format';
 import type { Paged } from '../user-loaders';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
 
@@ -15,7 +15,7 @@ export function Component() {
   return (
     <UserPageFrame kind="comments" title="comments">
       <PromptLine command={`grep --author ${username} ~/comments`} />
-      <p className="output output--muted">{page?.total ?? 0} comments</p>
+      <p className="output output--muted">{countOf(page?.total ?? 0, 'comment')}</p>
       {comments.length === 0 ? (
         <Empty>{own ? 'you have not commented on any track yet.' : `@${username} has not commented on any track yet.`}</Empty>
       ) : (

@@ -5,7 +5,7 @@ import type { HistoryPage } from '../../features/profiles/api/lists';
 import { Pager } from '../../features/profiles/components/pager';
 import { USER_PAGE_SIZES } from '../../features/profiles/page-sizes';
 import { openModal } from '../../lib/modals/store';
-import { formatDate } from '../../utils/format';
+import { countOf, formatDate } from '../../utils/format';
 import type { Paged } from '../user-loaders';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
 
@@ -30,7 +30,7 @@ export function Component() {
         <Empty>{own ? 'you have not played anything yet.' : `@${username} has not played anything yet.`}</Empty>
       ) : (
         <>
-          <p className="output output--muted">{page.total} plays</p>
+          <p className="output output--muted">{countOf(page.total, 'play')}</p>
           <ol className="track-list" aria-label="listening history">
             {tracks.map((track, index) => (
               <li key={`${track.id}-${index}`}>

@@ -11,6 +11,7 @@ import { enqueue } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
 import type { UserLayoutData } from '../user-loaders';
+import { countOf } from '../../utils/format';
 
 /**
  * /{username}: the member's tracks, newest first (all of them to the owner, listed ones to
@@ -54,7 +55,7 @@ export function Component() {
       </div>
       <PinnedTrack trackId={layout?.profile.pinned_track_id ?? null} />
       <p className="output output--muted">
-        {preloaded.total} track{preloaded.total === 1 ? '' : 's'}
+        {countOf(preloaded.total, 'track')}
       </p>
       {tracks.length === 0 ? (
         <p className="output output--muted">{own ? 'no tracks yet: upload your first one.' : 'no tracks to show.'}</p>

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { pause, play, playLabel, player, resume } from '../../lib/player/store';
 
 /**
- * Spec §2: PLAY, LOADING, PLAYING or STOPPED. Playing pauses; a stopped current track resumes.
+ * Spec §2: PLAY, LOADING, PLAYING or PAUSED. Playing pauses; a paused current track resumes.
  * A track still being processed cannot play yet and says how far along it is.
  */
 export function PlayButton({ track, className }: { track: TrackView; className?: string }) {
@@ -18,7 +18,7 @@ export function PlayButton({ track, className }: { track: TrackView; className?:
   const label = playLabel(state, track.id);
   const onClick = () => {
     if (label === 'PLAYING') pause();
-    else if (label === 'STOPPED') resume();
+    else if (label === 'PAUSED') resume();
     else if (label === 'PLAY') void play(track);
   };
   return (

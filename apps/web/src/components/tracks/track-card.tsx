@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { openModal } from '../../lib/modals/store';
 import { player, play, seek } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
-import { formatCount, formatDate } from '../../utils/format';
+import { countOf, formatCount, formatDate } from '../../utils/format';
 import { ZoomableImage } from '../ui/zoomable-image';
 import { artworkSrc } from './artwork';
 import { PlayButton } from './play-button';
@@ -105,16 +105,20 @@ function HeroCard({ track }: { track: TrackView }) {
           <OwnerActions track={track} />
         </div>
         <dl className="track-stats">
-          <dt>plays</dt>
-          <dd>{formatCount(track.play_count)}</dd>
-          <dt>saved</dt>
-          <dd>{formatCount(track.saved_by_count)}</dd>
-          <dt>comments</dt>
-          <dd>{formatCount(track.comment_count)}</dd>
-          <dt>collections</dt>
-          <dd>{formatCount(track.in_collections_count)}</dd>
-          <dt>visibility</dt>
-          <dd>{track.visibility}</dd>
+          {(
+            [
+              ['plays', formatCount(track.play_count)],
+              ['saved', formatCount(track.saved_by_count)],
+              ['comments', formatCount(track.comment_count)],
+              ['collections', formatCount(track.in_collections_count)],
+              ['visibility', track.visibility],
+            ] as const
+          ).map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
         <p className={`track-card__description ${track.description ? '' : 'output--muted'}`}>{track.description || 'no description'}</p>
         <Tags track={track} />
@@ -163,7 +167,7 @@ function DefaultCard({ track }: { track: TrackView }) {
         </p>
         <CardWaveform track={track} height={96} />
         <p className="track-card__meta">
-          {formatDate(track.created)} · {track.duration} · {formatCount(track.play_count)} plays
+          {formatDate(track.created)} · {track.duration} · {countOf(track.play_count, 'play')}
         </p>
       </div>
       <div className="track-card__actions">

@@ -2,10 +2,10 @@ import { useSnapshot } from 'valtio';
 import { dismissToast, toasts, type Toast } from '../../lib/toasts/store';
 
 /**
- * Spec §2 toasts: a title, the status label (STATUS:: or ERROR::, with the HTTP status when there
- * is one), [OK] or [ERR], and an optional description. A click anywhere on one dismisses it; it
- * leaves by itself after 7 s with a 0.6 s exit. Lives outside the inert app, so it stays usable
- * above an open modal.
+ * Spec §2 toasts: [OK] or [ERR], a title and an optional description, in words: the HTTP status
+ * the spec put beside them ("STATUS::201") meant nothing to the people reading it. A click
+ * anywhere on one dismisses it; it leaves by itself after 7 s with a 0.6 s exit. Lives outside
+ * the inert app, so it stays usable above an open modal.
  */
 export function Toaster() {
   const { list } = useSnapshot(toasts);
@@ -26,11 +26,9 @@ function ToastItem({ toast }: { toast: Readonly<Toast> }) {
       role={ok ? 'status' : 'alert'}
       onClick={() => dismissToast(toast.id)}
     >
-      <p className="toast__status">
-        <span className="toast__tag">{ok ? '[OK]' : '[ERR]'}</span> {ok ? 'STATUS::' : 'ERROR::'}
-        {toast.code ?? ''}
+      <p className="toast__title">
+        <span className="toast__tag">{ok ? '[OK]' : '[ERR]'}</span> {toast.title}
       </p>
-      <p className="toast__title">{toast.title}</p>
       {toast.description && <p className="toast__description">{toast.description}</p>}
       <button type="button" className="toast__dismiss">
         <span aria-hidden="true">[x]</span>

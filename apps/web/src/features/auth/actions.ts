@@ -1,7 +1,7 @@
 import { MSG, canConfirmReset, type ApiMessage } from '@stardeck/contracts/browser';
 import type { ApiFailure, ApiResult } from '../../lib/api-client';
 import { endSession } from '../../lib/session/lifecycle';
-import { toastFailure, toastSuccess } from '../../lib/toasts/from-result';
+import { toastSuccess } from '../../lib/toasts/from-result';
 import { showToast } from '../../lib/toasts/store';
 import { createAccount } from './api/create-account';
 import { forgotPassword } from './api/forgot-password';
@@ -43,9 +43,12 @@ function succeed(result: Extract<ApiResult<unknown>, { ok: true }>, fallback?: s
   return true;
 }
 
+/**
+ * A refusal shows once, in the form the person is looking at: a toast saying the same again (an
+ * inline error plus a toast for one wrong password) was noise.
+ */
 function fail(failure: ApiFailure, fallback: ApiMessage = {}): false {
   auth.outcome = { tone: 'err', text: failureText(failure, fallback.description) };
-  toastFailure(failure, fallback);
   return false;
 }
 

@@ -100,13 +100,14 @@ describe('login modal (spec §2, §4, §5)', () => {
     expect(auth.loginHelp).toBe('resend_verification');
   });
 
-  it('offers the forgot-password link after any other failed login, and shows an error toast', async () => {
+  it('offers the forgot-password link after any other failed login, and says why once, in the form (no toast)', async () => {
     const api = fakeApi({ 'POST /v1/login': failure(401, { title: 'Login', description: MSG.invalidCredentials }) });
     editField('email', 'nova@example.com');
     editField('password', 'wrong-password');
     expect(await submitLogin()).toBe(false);
     expect(auth.loginHelp).toBe('forgot_password');
-    expect(toasts.list).toMatchObject([{ kind: 'error', title: 'Login', description: MSG.invalidCredentials, code: 401 }]);
+    expect(auth.outcome).toEqual({ tone: 'err', text: MSG.invalidCredentials });
+    expect(toasts.list).toEqual([]);
     expect(api.callsTo('POST /v1/sync')).toHaveLength(0);
   });
 

@@ -18,9 +18,11 @@ export interface PlayerUiState {
   draft: CommentDraft | null;
   tooltip: { commentId: number; leaving: boolean } | null;
   helpOpen: boolean;
+  /** The options panel above the compact bar (queue, history, speed and the rest). */
+  panelOpen: boolean;
 }
 
-export const playerUi = proxy<PlayerUiState>({ draft: null, tooltip: null, helpOpen: false });
+export const playerUi = proxy<PlayerUiState>({ draft: null, tooltip: null, helpOpen: false, panelOpen: false });
 
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
@@ -78,8 +80,14 @@ export function showTooltip(commentId: number): void {
   });
 }
 
+/** The shortcut list lives in the options panel, so showing it opens the panel. */
 export function toggleHelp(open: boolean = !playerUi.helpOpen): void {
   playerUi.helpOpen = open;
+  if (open) playerUi.panelOpen = true;
+}
+
+export function togglePanel(open: boolean = !playerUi.panelOpen): void {
+  playerUi.panelOpen = open;
 }
 
 export function reset(): void {
@@ -88,4 +96,5 @@ export function reset(): void {
   playerUi.draft = null;
   playerUi.tooltip = null;
   playerUi.helpOpen = false;
+  playerUi.panelOpen = false;
 }

@@ -1,26 +1,12 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import WaveSurfer from './wavesurfer';
 import { ended, player, registerEngine, reportError, reportPlaying, reportProgress, reportReady } from '../../lib/player/store';
 import { getPeaks } from '../../lib/player/api/get-peaks';
-import { playerWaveformHeight, waveformChannels } from '../../lib/waveform';
+import { waveformChannels } from '../../lib/waveform';
 
 /** Spec §9 waveform defaults: sample rate 8000 (wavesurfer.js caps each canvas at 8000 px itself). */
 const SAMPLE_RATE = 8000;
-
-/** Spec §2: 128 px, 60 at 768 px or narrower, 48 at 480 px or narrower; follows the window. */
-export function useWaveformHeight(): number {
-  const [height, setHeight] = useState(() => playerWaveformHeight(window.innerWidth));
-  useEffect(() => {
-    const queries = [window.matchMedia('(max-width: 768px)'), window.matchMedia('(max-width: 480px)')];
-    const update = () => setHeight(playerWaveformHeight(window.innerWidth));
-    for (const query of queries) query.addEventListener('change', update);
-    return () => {
-      for (const query of queries) query.removeEventListener('change', update);
-    };
-  }, []);
-  return height;
-}
 
 /**
  * The footer player's audio: wavesurfer.js on a media element that streams the signed URL. The
@@ -70,7 +56,7 @@ export function useEngine(container: RefObject<HTMLDivElement | null>, height: n
       ws.destroy();
       media.removeAttribute('src');
     };
-    // The instance lives as long as the player; height and sources change through the effects below.
+    // The instance lives as long as the player; sources change through the effect below.
   }, []);
 
   useEffect(() => {
@@ -107,5 +93,4 @@ export function useEngine(container: RefObject<HTMLDivElement | null>, height: n
 
   useEffect(() => surfer.current?.setVolume(volume), [volume]);
   useEffect(() => surfer.current?.setPlaybackRate(rate, preservePitch), [rate, preservePitch]);
-  useEffect(() => surfer.current?.setOptions({ height }), [height]);
 }

@@ -73,11 +73,11 @@ export function currentTrack(state: { currentId: number | null; tracks: Readonly
   return state.currentId === null ? null : ((state.tracks[state.currentId] as TrackView | undefined) ?? null);
 }
 
-/** Spec §2 play button label for a track: PLAY, LOADING, PLAYING or STOPPED (current but paused). */
-export function playLabel(state: Pick<PlayerState, 'currentId' | 'loading' | 'playing'>, trackId: number): 'PLAY' | 'LOADING' | 'PLAYING' | 'STOPPED' {
+/** Spec §2 play button label for a track: PLAY, LOADING, PLAYING or PAUSED (current, not playing). */
+export function playLabel(state: Pick<PlayerState, 'currentId' | 'loading' | 'playing'>, trackId: number): 'PLAY' | 'LOADING' | 'PLAYING' | 'PAUSED' {
   if (state.currentId !== trackId) return 'PLAY';
   if (state.loading) return 'LOADING';
-  return state.playing ? 'PLAYING' : 'STOPPED';
+  return state.playing ? 'PLAYING' : 'PAUSED';
 }
 
 export function canUseEndless(me: Pick<Me, 'tier'> | null | undefined): boolean {
@@ -275,6 +275,15 @@ export function removeFromQueue(index: number): void {
   forgetUnreferenced();
 }
 
+/** The queue list: moves an entry to another place in the order (by drag or by keyboard). */
+export function moveInQueue(from: number, to: number): void {
+  const queue = [...player.queue];
+  if (from === to || !(from in queue) || !(to in queue)) return;
+  const [id] = queue.splice(from, 1);
+  queue.splice(to, 0, id!);
+  player.queue = queue;
+}
+
 export function clearQueue(): void {
   player.queue = [];
   forgetUnreferenced();
@@ -285,11 +294,17 @@ export function updateTrack(view: TrackView): void {
   if (player.tracks[view.id]) remember(view);
 }
 
-/** A deleted track leaves the queue and history; if it is playing, the next one plays. */
+/** A deleted track leaves the queue and history; if it is playing, the next one plays, or the player closes. */
 export function forgetTrack(id: number): void {
   applyDeck({ currentId: player.currentId, queue: player.queue.filter((q) => q !== id), history: player.history.filter((h) => h !== id) });
-  if (player.currentId === id) void ended();
-  else forgetUnreferenced();
+  if (player.currentId !== id) {
+    forgetUnreferenced();
+    return;
+  }
+  player.playing = false;
+  void next().then((playing) => {
+    if (!playing) close();
+  });
 }
 
 /**
@@ -345,13 +360,14 @@ export function reportError(): void {
 }
 
 /**
- * Spec §4: at the end the next queued track plays (the same track again restarts); with an empty
- * queue the player closes and resets.
+ * Spec §4: at the end the next queued track plays (the same track again restarts). With nothing
+ * left to play the player stays on the last track, paused at its end, with its history: closing
+ * it there left a member who let a queue or endless mode run out with no way back to what played.
  */
 export async function ended(): Promise<void> {
   player.playing = false;
   if (await next()) return;
-  close();
+  player.progress = player.duration;
 }
 
 /** Closes the player: nothing current, nothing loading; the queue (empty) and history stay. */

@@ -102,7 +102,7 @@ describe('player queue and history (spec §4 Player)', () => {
     expect(await previous()).toBe(false);
   });
 
-  it('plays the next queued track at the end, restarts a track queued after itself, and closes when the queue is empty', async () => {
+  it('plays the next queued track at the end, restarts a track queued after itself, and stays on the last track when the queue is empty', async () => {
     fakePlayer();
     await play(track(1));
     enqueue(track(1));
@@ -110,8 +110,10 @@ describe('player queue and history (spec §4 Player)', () => {
     await ended();
     expect(player.currentId).toBe(1);
     expect(player.source!.load).toBeGreaterThan(first);
+    reportReady(30);
     await ended();
-    expect(player).toMatchObject({ currentId: null, source: null, playing: false, loading: false });
+    expect(player).toMatchObject({ currentId: 1, playing: false, loading: false, progress: 30 });
+    expect(player.source).not.toBeNull();
   });
 
   it('stops loading when the stream URL fails, and says why', async () => {
@@ -250,8 +252,8 @@ describe('player settings (spec §3)', () => {
     setVolume(0.42);
     await settle();
     expect(JSON.parse(saved.get('stardeck:player')!)).toMatchObject({ volume: 0.42, rate: 1, preservePitch: true, shuffle: false });
-    saved.set('stardeck:player', JSON.stringify({ volume: 0.5, rate: 0.618, preservePitch: false, endless: true, shuffle: true, visible: false }));
-    expect(loadSettings()).toEqual({ volume: 0.5, rate: 0.618, preservePitch: false, endless: true, shuffle: true, visible: false });
+    saved.set('stardeck:player', JSON.stringify({ volume: 0.5, rate: 0.75, preservePitch: false, endless: true, shuffle: true, visible: false }));
+    expect(loadSettings()).toEqual({ volume: 0.5, rate: 0.75, preservePitch: false, endless: true, shuffle: true, visible: false });
     saved.set('stardeck:player', JSON.stringify({ volume: 'loud', rate: 3 }));
     expect(loadSettings()).toMatchObject({ volume: 0.8, rate: 1 });
     saved.set('stardeck:player', '{not json');

@@ -1,6 +1,6 @@
 import type { CollectionView } from '@stardeck/contracts/browser';
 import { useMe } from '../../../lib/session/store';
-import { formatCount } from '../../../utils/format';
+import { countOf } from '../../../utils/format';
 import { toggleFollow, useFollow } from '../store';
 
 type Followable = Pick<CollectionView, 'id' | 'name' | 'username' | 'is_following' | 'followers_count'>;
@@ -15,7 +15,7 @@ export function FollowButton({ collection }: { collection: Followable }) {
   const own = me?.username.toLowerCase() === collection.username.toLowerCase();
   const count = (
     <span className="output--muted">
-      {formatCount(state.followers_count)} follower{state.followers_count === 1 ? '' : 's'}
+      {countOf(state.followers_count, 'follower')}
     </span>
   );
   if (own) return count;

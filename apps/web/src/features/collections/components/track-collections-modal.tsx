@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ModalFrame } from '../../../components/ui/modal-frame';
 import { openModal } from '../../../lib/modals/store';
-import { formatCount } from '../../../utils/format';
+import { countOf } from '../../../utils/format';
 import { isHeld, membershipStore, openTrackDialog, pairKey, toggleTrack } from '../membership';
 import '../collections.css';
 
@@ -70,7 +70,7 @@ export function Component({ trackId, title, onClose }: { trackId: number | strin
 function TrackCount({ count }: { count: number }) {
   return (
     <>
-      {formatCount(count)} track{count === 1 ? '' : 's'}
+      {countOf(count, 'track')}
     </>
   );
 }

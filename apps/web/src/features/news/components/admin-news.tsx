@@ -1,4 +1,4 @@
-import { formatDate } from '../../../utils/format';
+import { countOf, formatDate } from '../../../utils/format';
 import { openModal } from '../../../lib/modals/store';
 import { useNews } from '../store';
 import '../news.css';
@@ -10,7 +10,7 @@ export function AdminNews() {
     <>
       <div className="actions">
         <button type="button" className="btn btn--primary" onClick={() => openModal('manageNews', {})}>new post</button>
-        <span className="output--muted">{managedTotal} posts</span>
+        <span className="output--muted">{countOf(managedTotal, 'post')}</span>
       </div>
       {managed.length === 0 ? (
         <p className="output output--muted">no posts yet.</p>

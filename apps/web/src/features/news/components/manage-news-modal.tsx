@@ -48,7 +48,7 @@ export function Component({ post, onClose }: { post?: Post; onClose: () => void 
         <SelectField label="status" value={status} options={NEWS_STATUSES} onValue={setStatus} />
         <SelectField label="visibility" value={visibility} options={NEWS_VISIBILITIES} onValue={setVisibility} />
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'saving...' : post ? 'save_changes' : 'create_post'}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'saving...' : post ? 'save changes' : 'create post'}</button>
           <button type="button" className="btn" onClick={onClose}>cancel</button>
         </div>
         {message && <p className="output output--err" role="alert">{message}</p>}

@@ -1,6 +1,7 @@
 import type { CollectionView, TagView, TrackView, UserSummary } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 import type { PaletteItem } from '../commands';
+import { countOf } from '../../../utils/format';
 
 /** Each kind of result the palette shows at most this many of. */
 export const RESULTS_PER_KIND = 5;
@@ -30,7 +31,7 @@ function collectionItems(collections: readonly CollectionView[]): PaletteItem[] 
 
 function tagItems(tags: readonly TagView[]): PaletteItem[] {
   return tags.map((tag) => ({
-    id: `tag:${tag.id}`, group: 'tag', label: `#${tag.name}`, hint: `${tag.usage_count} tracks`,
+    id: `tag:${tag.id}`, group: 'tag', label: `#${tag.name}`, hint: countOf(tag.usage_count, 'track'),
     run: { kind: 'navigate', to: `/explore/tracks?tag_ids=${tag.id}` },
   }));
 }

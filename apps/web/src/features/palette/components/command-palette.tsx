@@ -9,6 +9,7 @@ import { useMe } from '../../../lib/session/store';
 import { searchEverything } from '../api/search';
 import { fixedCommands, moveActive, rankCommands, type PaletteAction, type PaletteGroup, type PaletteItem } from '../commands';
 import '../palette.css';
+import { countOf } from '../../../utils/format';
 
 /** Searching waits for a pause in typing, so a word costs one round of requests, not one per key. */
 const SEARCH_DELAY_MS = 180;
@@ -118,7 +119,7 @@ export function Component({ onClose }: { onClose: () => void }) {
   };
 
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const status = searching ? 'searching…' : found.failed ? 'some searches failed; showing what was found' : `${items.length} results`;
+  const status = searching ? 'searching…' : found.failed ? 'some searches failed; showing what was found' : countOf(items.length, 'result');
 
   return (
     <ModalFrame title="command palette" onClose={onClose} wide>

@@ -1,27 +1,15 @@
-import { PLAYER, isPlaybackRate, type TrackView } from '@stardeck/contracts/browser';
+import { PLAYER } from '@stardeck/contracts/browser';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { SaveButton } from '../../../components/tracks/save-button';
-import { openModal } from '../../../lib/modals/store';
-import { canUseEndless, next, player, previous, setEndless, setPreservePitch, setRate, setShuffle, setVolume, togglePlay } from '../../../lib/player/store';
-import { useMe } from '../../../lib/session/store';
+import { next, player, previous, setVolume, togglePlay } from '../../../lib/player/store';
 import { formatClock } from '../../../utils/format';
-import { openCommentInput, playerUi, toggleHelp } from '../store';
 
-/** Spec §2 footer controls: play/pause, skip, queue with count, endless, speed, volume, SAVE, COMMENT. */
-export function Controls({ track }: { track: TrackView }) {
+/** The bar's transport: previous, play or pause, next. */
+export function Transport() {
   const state = useSnapshot(player);
-  const ui = useSnapshot(playerUi);
-  const me = useMe();
-  const endlessAllowed = canUseEndless(me);
-  const rateId = useId();
-  const volumeId = useId();
   return (
-    <div className="player__controls">
-      <span className="player__time" aria-label="position">
-        {formatClock(state.progress)} / {formatClock(state.duration)}
-      </span>
-      <button type="button" className="btn btn--small" onClick={() => void previous()} disabled={state.history.length === 0}>
+    <div className="player__transport">
+      <button type="button" className="btn btn--small player__previous" onClick={() => void previous()} disabled={state.history.length === 0}>
         <span aria-hidden="true">|◂</span>
         <span className="visually-hidden">previous</span>
       </button>
@@ -32,62 +20,41 @@ export function Controls({ track }: { track: TrackView }) {
         <span aria-hidden="true">▸|</span>
         <span className="visually-hidden">next</span>
       </button>
-      <button type="button" className="btn btn--small" onClick={() => openModal('queueList')}>
-        queue ({state.queue.length})
-      </button>
-      <button type="button" className="btn btn--small" onClick={() => openModal('historyList')}>
-        history
-      </button>
-      <button
-        type="button"
-        className={`btn btn--small ${state.endless ? 'btn--primary' : ''}`}
-        aria-pressed={state.endless}
-        onClick={() => setEndless(!state.endless)}
-        disabled={!endlessAllowed && !state.endless}
-        title={endlessAllowed ? 'adds a random track each time one plays' : 'upgrade to premium'}
-      >
-        endless
-      </button>
-      <button type="button" className={`btn btn--small ${state.shuffle ? 'btn--primary' : ''}`} aria-pressed={state.shuffle} onClick={() => setShuffle(!state.shuffle)}>
-        shuffle
-      </button>
-      <label className="player__field" htmlFor={rateId}>
-        speed
-        <select id={rateId} className="player__select" value={state.rate} onChange={(e) => {
-          const value = Number(e.target.value);
-          if (isPlaybackRate(value)) setRate(value);
-        }}>
-          {PLAYER.rates.map((rate) => (
-            <option key={rate} value={rate}>
-              {rate}×
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="player__field">
-        <input type="checkbox" checked={state.preservePitch} onChange={(e) => setPreservePitch(e.target.checked)} />
-        keep pitch
-      </label>
-      <label className="player__field" htmlFor={volumeId}>
-        volume
-        <input
-          id={volumeId}
-          type="range"
-          min={0}
-          max={1}
-          step={PLAYER.volumeStep}
-          value={state.volume}
-          onChange={(e) => setVolume(Number(e.target.value))}
-          aria-valuetext={`${Math.round(state.volume * 100)}%`}
-        />
-      </label>
-      <SaveButton track={track} />
-      <button type="button" className={`btn btn--small ${ui.draft ? 'btn--primary' : ''}`} onClick={() => openCommentInput(track.id, player.progress)} aria-expanded={Boolean(ui.draft)}>
-        COMMENT
-      </button>
-      <button type="button" className="btn btn--small" onClick={() => toggleHelp()} aria-expanded={ui.helpOpen}>
-        keys
-      </button>
     </div>
+  );
+}
+
+/** Where playback is, and the track's length. */
+export function Position() {
+  const { progress, duration } = useSnapshot(player);
+  return (
+    <span className="player__time" aria-label="position">
+      {formatClock(progress)} / {formatClock(duration)}
+    </span>
+  );
+}
+
+export function Volume() {
+  const { volume } = useSnapshot(player);
+  const id = useId();
+  return (
+    <span className="player__volume">
+      <label htmlFor={id} className="visually-hidden">
+        volume
+      </label>
+      <span aria-hidden="true" className="player__volume-icon">
+        vol
+      </span>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={1}
+        step={PLAYER.volumeStep}
+        value={volume}
+        onChange={(e) => setVolume(Number(e.target.value))}
+        aria-valuetext={`${Math.round(volume * 100)}%`}
+      />
+    </span>
   );
 }

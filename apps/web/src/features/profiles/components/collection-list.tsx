@@ -1,7 +1,7 @@
 import { displayName, type CollectionView } from '@stardeck/contracts/browser';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatDate } from '../../../utils/format';
+import { countOf, formatDate } from '../../../utils/format';
 
 export const collectionPath = (collection: Pick<CollectionView, 'id' | 'username'>) => `/${collection.username}/collections/${collection.id}`;
 
@@ -23,8 +23,9 @@ export function CollectionList({ collections, label, follow }: Props) {
           </Link>
           {collection.visibility !== 'public' && <span className="tag tag--wait">[{collection.visibility}]</span>}
           <span className="output--muted">
-            by {displayName(collection)} · {formatCount(collection.track_count)} tracks
-            {follow ? '' : ` · ${formatCount(collection.followers_count)} followers`} · updated {formatDate(collection.updated)}
+            by {displayName(collection)} · {countOf(collection.track_count, 'track')}
+            {follow ? '' : ` · ${countOf(collection.followers_count, 'follower')}`} · updated {formatDate(collection.updated)}
+            {follow ? ' · ' : ''}
           </span>
           {follow?.(collection)}
           {collection.description && <p className="collection-row__description">{collection.description}</p>}

@@ -1,6 +1,6 @@
 import { displayName, type UserSummary } from '@stardeck/contracts/browser';
 import { Link } from 'react-router';
-import { formatCount } from '../../../utils/format';
+import { countOf } from '../../../utils/format';
 import { Avatar } from './avatar';
 
 /** Members in a list (subscribers, subscriptions): avatar, name, tracks and subscribers. */
@@ -14,7 +14,7 @@ export function MemberList({ users, label }: { users: readonly UserSummary[]; la
             <Link to={`/${user.username}`}>{displayName(user)}</Link> <span className="output--muted">@{user.username}</span>
           </span>
           <span className="output--muted">
-            {formatCount(user.audio_count)} tracks · {formatCount(user.subscriber_count)} subscribers
+            {countOf(user.audio_count, 'track')} · {countOf(user.subscriber_count, 'subscriber')}
             {user.is_subscribed ? ' · subscribed' : ''}
           </span>
         </li>

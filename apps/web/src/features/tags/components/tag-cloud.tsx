@@ -5,6 +5,7 @@ import { PromptLine } from '../../../components/ui/prompt-line';
 import type { TagUsage } from '../api/get-tag-cloud';
 import { placeTags, ringsUsed } from '../cloud-layout';
 import { resetTagOrder, shuffleTags, tagsStore } from '../store';
+import { countOf } from '../../../utils/format';
 
 /**
  * The tag cloud (spec §2): most used tags in the centre, bigger and brighter by use; a tag leads
@@ -33,7 +34,7 @@ export function TagCloud({ tags }: { tags: readonly TagUsage[] }) {
           <li key={tag.id} className={`cloud__tag cloud__tag--ring${ring}`} style={{ left: `${x}%`, top: `${y}%`, fontSize: `${0.8 + weight * 0.7}rem`, opacity: 0.65 + weight * 0.35 }}>
             <Link to={`/explore/tracks?tag_ids=${tag.id}`}>
               {tag.name}
-              <span className="visually-hidden">, used on {tag.usage_count} tracks</span>
+              <span className="visually-hidden">, used on {countOf(tag.usage_count, 'track')}</span>
             </Link>
           </li>
         ))}
