@@ -45,6 +45,7 @@ echo "image $IMAGE: $(( size / 1000000 )) MB"
 
 site="$(mktemp -d)"
 cp deploy/compose.yaml deploy/haproxy.cfg "$site/"
+# The S3 stand-in (s3rver) knows one account, S3RVER/S3RVER; MinIO would take any pair given.
 cat >"$site/.env" <<EOF
 STARDECK_IMAGE=$IMAGE
 POSTGRES_IMAGE=localhost/stardeck-test-postgres
@@ -55,8 +56,8 @@ PUBLIC_URL=http://localhost:$PORT
 HTTP_PORT=$PORT
 STARDECK_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 POSTGRES_PASSWORD=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-S3_ACCESS_KEY_ID=stardeck
-S3_SECRET_ACCESS_KEY=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+S3_ACCESS_KEY_ID=S3RVER
+S3_SECRET_ACCESS_KEY=S3RVER
 STARDECK_ADMIN_EMAIL=admin@deploy.test
 STARDECK_ADMIN_PASSWORD=deploy-admin-pw
 TRANSCODE_ACK_WAIT_SECONDS=10
