@@ -46,9 +46,17 @@ export interface StardeckConfig {
   s3: S3StorageOptions | null;
   /** ADMIN_INVITE_LIMIT: how many invites an admin may hold; null (the default) for no limit. */
   adminInviteLimit: number | null;
-  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null when not configured. */
   stripe: StripePaymentsOptions | null;
+  /**
+   * PAYMENTS: who takes payments. `stripe` when its keys are set; `simulator` (free paid plans for
+   * trying the product) only when asked for by name, or by default on the embedded configuration;
+   * otherwise `none`, and paid plans are unavailable.
+   */
+  payments: PaymentsMode;
 }
+
+export type PaymentsMode = 'stripe' | 'simulator' | 'none';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -150,7 +158,9 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     s3: readS3Config(env, problems),
     stripe: readStripeConfig(env, problems),
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
+    payments: 'none',
   };
+  config.payments = readPaymentsMode(env.PAYMENTS, config.stripe !== null, mode, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
   if (!config.jwtSecret && mode === 'embedded') config.jwtSecret = embeddedSecret(dataDir);
@@ -175,6 +185,24 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   problems.push(`TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses (got "${raw}")`);
   return false;
+}
+
+/**
+ * Missing Stripe keys never fall back to something that grants paid plans for free: the simulator
+ * runs only when PAYMENTS names it, or on the embedded configuration where nobody pays anyway.
+ */
+function readPaymentsMode(raw: string | undefined, stripeConfigured: boolean, mode: StardeckConfig['mode'], problems: string[]): PaymentsMode {
+  if (raw === undefined || raw === '') {
+    if (stripeConfigured) return 'stripe';
+    return mode === 'embedded' ? 'simulator' : 'none';
+  }
+  if (raw === 'stripe') {
+    if (!stripeConfigured) problems.push('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return 'stripe';
+  }
+  if (raw === 'simulator' || raw === 'none') return raw;
+  problems.push(`PAYMENTS must be stripe, simulator or none (got "${raw}")`);
+  return 'none';
 }
 
 /** Stripe needs its key and the webhook signing secret together; the API URL is for a local fake in tests. */
