@@ -50,7 +50,8 @@ export class AccountsController {
   @Post('reset_password')
   @HttpCode(200)
   @ApiEnvelope('Set a new password with the mailed recovery token', 200)
-  async resetPassword(@Body() dto: ResetPasswordDto) {
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: FastifyRequest) {
+    await this.throttle.passwordReset(request.ip);
     await this.accounts.resetPassword(dto);
     return ok(undefined, { title: 'Reset Password', description: MSG.passwordChanged });
   }

@@ -98,10 +98,15 @@ export class AccountsService {
    * so an account still waiting for verification is verified too.
    */
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const tokenInvalid = () => ApiError.badRequest('Reset Password', MSG.tokenInvalid, { recovery_token: MSG.tokenInvalid });
+    const tokenHash = sha256(dto.recovery_token);
+    // The cheap check first: a made-up token never gets a password hashed. The token is spent
+    // only in the write below, so of two resets racing with one link, one wins.
+    if (!(await this.accounts.liveOneTimeToken(this.db, tokenHash, 'reset', this.clock.now()))) throw tokenInvalid();
     const passwordHash = await this.hasher.hash(dto.password);
     await this.store.transaction(async (tx) => {
-      const userId = await this.accounts.consumeOneTimeToken(tx, sha256(dto.recovery_token), 'reset', this.clock.now());
-      if (!userId) throw ApiError.badRequest('Reset Password', MSG.tokenInvalid, { recovery_token: MSG.tokenInvalid });
+      const userId = await this.accounts.consumeOneTimeToken(tx, tokenHash, 'reset', this.clock.now());
+      if (!userId) throw tokenInvalid();
       const stream = streamIds.user(userId);
       const metadata = { actor: userId };
       await this.accountCommands.runIn(tx, stream, { type: 'ChangePassword', password_hash: passwordHash, reason: 'reset' }, metadata);
