@@ -54,6 +54,11 @@ export interface StardeckConfig {
    * otherwise `none`, and paid plans are unavailable.
    */
   payments: PaymentsMode;
+  /**
+   * METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`. Without one it answers
+   * 404 on the services configuration, and only requests from this machine on the embedded one.
+   */
+  metricsToken: string | null;
 }
 
 export type PaymentsMode = 'stripe' | 'simulator' | 'none';
@@ -159,7 +164,9 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     stripe: readStripeConfig(env, problems),
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
     payments: 'none',
+    metricsToken: env.METRICS_TOKEN || null,
   };
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   config.payments = readPaymentsMode(env.PAYMENTS, config.stripe !== null, mode, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
