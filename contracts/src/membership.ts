@@ -23,6 +23,24 @@ export const CONTACT_MSG = {
   sent: 'Thanks, your message reached the team. We will reply by email.',
 } as const;
 
+/**
+ * GET /v1/admin/contact_messages: a contact message as admins see it. `username` and `email` are
+ * what the sender typed, so anyone can claim to be anyone there; `sender` is the account that was
+ * signed in when it was sent (null for a visitor), shown beside them.
+ */
+export interface AdminContactMessage {
+  id: string;
+  user_id: string | null;
+  contact_type: ContactType;
+  email: string;
+  username: string;
+  sender: { id: string; username: string; email: string } | null;
+  message: string;
+  created: string;
+  /** When an admin first read it; null while unread. */
+  read_at: string | null;
+}
+
 /** The contactSupport modal turns a failed POST /contact into the spec §8 text for its status. */
 export function contactFailureText(status: number | null, description?: string | null): string {
   if (status === 401) return CONTACT_MSG.sessionExpired;
