@@ -18,7 +18,9 @@ export class AccountsController {
 
   @Post('create_account')
   @ApiEnvelope('Create an account with an invite key', 201, { data: CreatedAccountSchema })
-  async createAccount(@Body() dto: CreateAccountDto) {
+  async createAccount(@Body() dto: CreateAccountDto, @Req() request: FastifyRequest) {
+    // The same budget as validate_invite: both can test invite keys, and sign-up must not test emails.
+    await this.throttle.inviteCheck(request.ip);
     const account = await this.accounts.createAccount(dto);
     return ok({ user: account }, { title: 'Create Account', description: MSG.accountCreated });
   }
