@@ -50,9 +50,14 @@ export class SessionService {
     private readonly meService: MeService,
   ) {}
 
-  async login(dto: LoginDto, ip: string): Promise<IssuedSession> {
-    const attempt = await this.throttle.admit(dto.email, ip);
+  /**
+   * `presentedCookie`: the refresh cookie the browser sent, if any. A browser already signed in to
+   * this account is never held back by other people's guesses at its password.
+   */
+  async login(dto: LoginDto, ip: string, presentedCookie?: string): Promise<IssuedSession> {
     const user = await this.accounts.findByEmail(this.db, dto.email);
+    const signedIn = user !== undefined && presentedCookie !== undefined && (await this.holdsLiveSignIn(presentedCookie, user.id));
+    const attempt = await this.throttle.admit(dto.email, ip, { signedIn });
     const passwordOk = user ? await this.hasher.verify(user.password_hash, dto.password) : await this.hasher.verifyAgainstNothing(dto.password);
     // A wrong password keeps the failure counted at admission.
     if (!user || !passwordOk) throw loginFailed();
@@ -65,6 +70,15 @@ export class SessionService {
     const token = randomToken();
     await this.insertToken(this.db, family, token, this.clock.now());
     return this.issued(user.id, { token, familyId: family.family_id, remember: family.remember });
+  }
+
+  /** Whether a refresh cookie is a live sign-in of `userId`: not revoked, not expired, and current or only just rotated. */
+  private async holdsLiveSignIn(presented: string, userId: string): Promise<boolean> {
+    const token = await this.sessions.findByHash(this.db, sha256(presented));
+    if (!token || token.user_id !== userId || token.revoked_at) return false;
+    const now = this.clock.now();
+    if (new Date(token.expires_at).getTime() <= now.getTime()) return false;
+    return token.used_at === null || this.withinReuseWindow(token, now);
   }
 
   /**
