@@ -25,6 +25,7 @@ const normalised = (email: string) => email.trim().toLowerCase();
 const accountKey = (email: string) => `account:${normalised(email)}`;
 const accountAndIpKey = (email: string, ip: string) => `account-ip:${normalised(email)}|${ip}`;
 const ipKey = (ip: string) => `ip:${ip}`;
+const signedInKey = (family: string) => `signed-in:${family}`;
 
 /** How long a login waits before its password check, when its account has had `failures` failures (this attempt included) in the window. */
 export function accountSlowDownMs(failures: number): number {
@@ -44,12 +45,16 @@ export class LoginThrottleService {
   /**
    * Counts the attempt as a failure before the password is checked, so of any number of parallel
    * attempts from one address at most its limits reach the check. The caller refunds it when the
-   * password was right. `signedIn`: the request carries a live sign-in of this very account (its
-   * refresh cookie), so only the address's own budget applies, and nothing slows it down.
+   * password was right. `signedInFamily`: the request carries a live sign-in of this very account
+   * (its refresh cookie, of this family). Then nothing anyone else did counts: it has a budget of
+   * its own (as large as an address's, so even a sign-in cannot keep the server hashing), and
+   * nothing slows it down.
    */
-  async admit(email: string, ip: string, options: { signedIn: boolean }): Promise<Admission> {
+  async admit(email: string, ip: string, options: { signedInFamily: string | null }): Promise<Admission> {
+    if (options.signedInFamily) {
+      return this.throttle.admit([{ key: signedInKey(options.signedInFamily), limit: LOGIN_THROTTLE.perIp, windowSeconds: LOGIN_THROTTLE.windowSeconds }]);
+    }
     const perIp = { key: ipKey(ip), limit: LOGIN_THROTTLE.perIp, windowSeconds: LOGIN_THROTTLE.windowSeconds };
-    if (options.signedIn) return this.throttle.admit([perIp]);
     const admission = await this.throttle.admit([
       perIp,
       { key: accountAndIpKey(email, ip), limit: LOGIN_THROTTLE.perAccountAndIp, windowSeconds: LOGIN_THROTTLE.windowSeconds },

@@ -56,8 +56,8 @@ export class SessionService {
    */
   async login(dto: LoginDto, ip: string, presentedCookie?: string): Promise<IssuedSession> {
     const user = await this.accounts.findByEmail(this.db, dto.email);
-    const signedIn = user !== undefined && presentedCookie !== undefined && (await this.holdsLiveSignIn(presentedCookie, user.id));
-    const attempt = await this.throttle.admit(dto.email, ip, { signedIn });
+    const signedInFamily = user && presentedCookie ? await this.liveSignInOf(presentedCookie, user.id) : null;
+    const attempt = await this.throttle.admit(dto.email, ip, { signedInFamily });
     const passwordOk = user ? await this.hasher.verify(user.password_hash, dto.password) : await this.hasher.verifyAgainstNothing(dto.password);
     // A wrong password keeps the failure counted at admission.
     if (!user || !passwordOk) throw loginFailed();
@@ -72,13 +72,13 @@ export class SessionService {
     return this.issued(user.id, { token, familyId: family.family_id, remember: family.remember });
   }
 
-  /** Whether a refresh cookie is a live sign-in of `userId`: not revoked, not expired, and current or only just rotated. */
-  private async holdsLiveSignIn(presented: string, userId: string): Promise<boolean> {
+  /** The sign-in (family) a refresh cookie is, if it is a live one of `userId`: not revoked, not expired, and current or only just rotated. */
+  private async liveSignInOf(presented: string, userId: string): Promise<string | null> {
     const token = await this.sessions.findByHash(this.db, sha256(presented));
-    if (!token || token.user_id !== userId || token.revoked_at) return false;
+    if (!token || token.user_id !== userId || token.revoked_at) return null;
     const now = this.clock.now();
-    if (new Date(token.expires_at).getTime() <= now.getTime()) return false;
-    return token.used_at === null || this.withinReuseWindow(token, now);
+    if (new Date(token.expires_at).getTime() <= now.getTime()) return null;
+    return token.used_at === null || this.withinReuseWindow(token, now) ? token.family_id : null;
   }
 
   /**
