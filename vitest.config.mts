@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test layers by file suffix: `.unit.spec.ts` (no I/O), `.embedded.spec.ts` (PGlite, in-process
  * bus), `.int.spec.ts` (real Postgres and NATS), `.e2e.spec.ts` (the composed app over HTTP or in
- * Chromium). End-to-end suites run twice: on the embedded default that `npm start` gives, and on
- * services. SWC keeps decorator metadata so Nest's constructor injection works in tests that
+ * Chromium). End-to-end API suites run twice: on the embedded default that `npm start` gives, and on
+ * services (browser suites, in tests/web, on the embedded one only). SWC keeps decorator metadata so Nest's constructor injection works in tests that
  * import sources.
  */
 /** Migrated database templates, made once per run for the projects that start databases. */
@@ -35,6 +35,13 @@ const SERVER_RETRY = { retry: process.env.STARDECK_CI ? 1 : 0 };
  */
 const WORKERS = Math.min(availableParallelism() + 1, 4);
 
+/**
+ * Servers started by tests hash passwords at argon2's cheapest cost (see the config loader):
+ * thousands of sign-ups and sign-ins at OWASP's cost were a large share of the run's CPU. One
+ * unit test keeps the production cost.
+ */
+const TEST_ENV = { STARDECK_TEST_FAST_HASHING: '1' };
+
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -51,13 +58,28 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: WORKERS,
+    env: TEST_ENV,
     projects: [
+      // deploy/test.sh runs this against the Compose site it brought up; no other run has a site.
+      ...(process.env.STARDECK_DEPLOY_SITE
+        ? [{ extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.deploy.spec.ts'], testTimeout: 300_000, hookTimeout: 120_000 } }]
+        : []),
       { extends: true, test: { name: 'unit', include: ['**/*.unit.spec.ts'] } },
       { extends: true, test: { name: 'embedded', include: ['**/*.embedded.spec.ts'], globalSetup: [TEMPLATES], ...SHARED_MODULES, ...SERVER_RETRY } },
-      { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { STARDECK_TEST_CONFIG: 'embedded' }, ...SHARED_MODULES, ...SERVER_RETRY } },
+      { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'embedded' }, ...SHARED_MODULES, ...SERVER_RETRY } },
       {
         extends: true,
-        test: { name: 'services', include: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { STARDECK_TEST_CONFIG: 'services' }, ...SHARED_MODULES, ...SERVER_RETRY },
+        test: {
+          name: 'services',
+          include: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'],
+          // Browser suites run on the embedded configuration only (ARCHITECTURE.md): the API suites
+          // cover services mode, and Chromium twice doubled its share of the run for nothing more.
+          exclude: ['**/node_modules/**', '**/dist/**', 'tests/web/**'],
+          globalSetup: [TEMPLATES],
+          env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'services' },
+          ...SHARED_MODULES,
+          ...SERVER_RETRY,
+        },
       },
     ],
   },

@@ -103,7 +103,7 @@ export interface AdminMemberView {
 export const ADMIN_CONSOLE = {
   /** The events one page of the inspector shows by default, and at most. */
   eventPage: 50,
-  eventPageMax: 200,
+  eventPageMax: 500,
   /** Events of one correlation chain shown on an event's page. */
   chainLimit: 200,
   /** Events of one stream a replay folds and lists. */

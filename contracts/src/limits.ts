@@ -105,6 +105,7 @@ export const RESERVED_USERNAMES = [
   'admin', 'api', 'discover', 'docs', 'explore', 'health', 'invite', 'logout', 'membership',
   'messages', 'metrics', 'news', 'notifications', 'ready', 'reset-password', 'sonar', 'stream',
   'subscription_success', 'v1', 'verify-account', 'checkout-simulator', 'billing-simulator',
+  'listen', 'embed', 'oembed', 'confirm-email',
 ] as const;
 
 /** Spec §5/§9 audio upload rules. */

@@ -1,8 +1,9 @@
 /**
- * Syndication: each member's public tracks as an RSS 2.0 feed at `/{username}/feed.xml`, and
- * oEmbed at `/oembed?url=` for track pages, answered with a small player page that other sites
- * may frame. Only public tracks are syndicated: a feed or an embed is read by people who never
- * signed in.
+ * Syndication: each member's public tracks as an RSS 2.0 feed at `/{username}/feed.xml`, the
+ * visitor page of a shared track at `/listen/{username}/{id}`, and oEmbed at `/oembed?url=`,
+ * answered with a small player page that other sites may frame. A feed lists public tracks only;
+ * a link (the listen page, the embedded player) also opens an unlisted one, as a member's link
+ * does. Private tracks are missing to everyone but their owner.
  */
 
 /** Items in a member's feed: the newest public tracks. */
@@ -15,8 +16,19 @@ export const EMBED_MIN_WIDTH = 200;
 export const EMBED_MIN_HEIGHT = 100;
 export const EMBED_MAX_SIZE = 4096;
 
-/** A track page's path, `/{username}/tracks/{id}`: the one URL scheme oEmbed answers for. */
+/** A member's track page, `/{username}/tracks/{id}`, and the visitor's, `/listen/{username}/{id}`: the URLs oEmbed answers for. */
 export const TRACK_PAGE_PATH = /^\/([^/?#]+)\/tracks\/([1-9]\d{0,15})\/?$/;
+export const LISTEN_PAGE_PATH = /^\/listen\/([^/?#]+)\/([1-9]\d{0,15})\/?$/;
+
+/** Where a shared link of a track leads: the page a visitor can open (members are sent on to theirs). */
+export function listenPath(username: string, trackId: number): string {
+  return `/listen/${encodeURIComponent(username)}/${trackId}`;
+}
+
+/** The markup another site pastes to frame a track's player; only our own origin and numbers go into it. */
+export function embedCode(origin: string, trackId: number, size = embedSize()): string {
+  return `<iframe src="${origin}/embed/tracks/${trackId}" width="${size.width}" height="${size.height}" frameborder="0" allow="autoplay" title="stardeck player"></iframe>`;
+}
 
 export const OEMBED_FORMATS = ['json', 'xml'] as const;
 
@@ -38,10 +50,16 @@ export function trackOfPageUrl(url: string): { username: string; trackId: number
     return null;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const match = TRACK_PAGE_PATH.exec(parsed.pathname);
+  const match = TRACK_PAGE_PATH.exec(parsed.pathname) ?? LISTEN_PAGE_PATH.exec(parsed.pathname);
   if (!match) return null;
   const trackId = Number(match[2]);
-  return Number.isSafeInteger(trackId) ? { username: decodeURIComponent(match[1]!), trackId } : null;
+  let username: string;
+  try {
+    username = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return Number.isSafeInteger(trackId) ? { username, trackId } : null;
 }
 
 /** The embed's size within what the consumer allows, never below a usable player. */

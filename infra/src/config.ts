@@ -46,6 +46,14 @@ export interface StardeckConfig {
   s3: S3StorageOptions | null;
   /** ADMIN_INVITE_LIMIT: how many invites an admin may hold; null (the default) for no limit. */
   adminInviteLimit: number | null;
+  /**
+   * Bring the database schema up to date at start (MIGRATE_ON_START, default true: `npm start`
+   * and a single process). A cluster sets it to false on every replica and runs `migrate` once
+   * per release; the replicas then wait until the schema is current.
+   */
+  migrateOnStart: boolean;
+  /** A port for /health and /ready on processes that serve no HTTP (projector, transcoder); null for none. */
+  healthPort: number | null;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null when not configured. */
   stripe: StripePaymentsOptions | null;
   /**
@@ -74,6 +82,13 @@ type Env = Record<string, string | undefined>;
 
 const OWASP_MIN_MEMORY_KIB = 19 * 1024;
 const OWASP_MIN_TIME = 2;
+/**
+ * argon2's cheapest cost, for test runs only (STARDECK_TEST_FAST_HASHING=1), as Django's test
+ * runner swaps in a fast hasher: a test run hashes thousands of passwords, and at OWASP's cost
+ * that was a large share of its CPU. Start-up refuses it when NODE_ENV is production.
+ */
+const TEST_MIN_MEMORY_KIB = 1024;
+const TEST_MIN_TIME = 1;
 
 /**
  * Reads and checks every variable at once, so a bad start reports all problems together.
@@ -91,6 +106,14 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
       return fallback;
     }
     return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
   };
   const url = (name: string, protocols: string[]): string | null => {
     const raw = env[name];
@@ -131,6 +154,14 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
   if (jwtSecret && jwtSecret.length < 32) problems.push('STARDECK_SECRET must be at least 32 characters');
   if (!jwtSecret && mode === 'services' && options.requireSecret !== false) problems.push('STARDECK_SECRET is required with DATABASE_URL (at least 32 characters)');
 
+  if (!databaseUrl && ['false', '0'].includes(env.MIGRATE_ON_START?.trim().toLowerCase() ?? '')) {
+    problems.push('MIGRATE_ON_START=false needs DATABASE_URL: the embedded database has no one else to migrate it');
+  }
+  const fastHashing = env.STARDECK_TEST_FAST_HASHING === '1';
+  if (fastHashing && env.NODE_ENV === 'production') problems.push('STARDECK_TEST_FAST_HASHING is for test runs only and is refused when NODE_ENV is production');
+  const minMemoryKib = fastHashing ? TEST_MIN_MEMORY_KIB : OWASP_MIN_MEMORY_KIB;
+  const minTime = fastHashing ? TEST_MIN_TIME : OWASP_MIN_TIME;
+
   const level = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${level}")`);
@@ -155,14 +186,16 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     adminPassword,
     logLevel: level,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    argon2MemoryKib: int('ARGON2_MEMORY_KIB', OWASP_MIN_MEMORY_KIB, OWASP_MIN_MEMORY_KIB, 4 * 1024 * 1024),
-    argon2TimeCost: int('ARGON2_TIME_COST', OWASP_MIN_TIME, OWASP_MIN_TIME, 20),
+    argon2MemoryKib: int('ARGON2_MEMORY_KIB', minMemoryKib, minMemoryKib, 4 * 1024 * 1024),
+    argon2TimeCost: int('ARGON2_TIME_COST', minTime, minTime, 20),
     transcodeAckWaitSeconds: int('TRANSCODE_ACK_WAIT_SECONDS', 30, 2, 3600),
     transcodeMaxDurationSeconds: int('TRANSCODE_MAX_DURATION_SECONDS', 3 * 3600, 1, 24 * 3600),
     transcodeTimeLimitSeconds: int('TRANSCODE_TIME_LIMIT_SECONDS', 30 * 60, 1, 24 * 3600),
     s3: readS3Config(env, problems),
     stripe: readStripeConfig(env, problems),
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
+    migrateOnStart: bool('MIGRATE_ON_START', true),
+    healthPort: env.HEALTH_PORT ? int('HEALTH_PORT', 0, 1, 65535) : null,
     payments: 'none',
     metricsToken: env.METRICS_TOKEN || null,
   };

@@ -62,6 +62,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ argon2MemoryKib: 19456, argon2TimeCost: 2 });
   });
+
+  it('migrates at start unless told not to, which only a Postgres site may be, and opens a health port when asked', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ migrateOnStart: true, healthPort: null });
+    const cluster = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://db/stardeck', STARDECK_SECRET: 'x'.repeat(32), MIGRATE_ON_START: 'false', HEALTH_PORT: '8081' });
+    expect(cluster).toMatchObject({ migrateOnStart: false, healthPort: 8081 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), MIGRATE_ON_START: 'false' })).toThrow('MIGRATE_ON_START=false needs DATABASE_URL');
+    expect(() => loadConfig({ DATA_DIR: tmp(), MIGRATE_ON_START: 'later' })).toThrow('MIGRATE_ON_START must be true or false (got "later")');
+  });
+
+  it('hashes at the cheapest cost only for a test run, and never when NODE_ENV is production', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1' })).toMatchObject({ argon2MemoryKib: 1024, argon2TimeCost: 1 });
+    expect(loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1', ARGON2_MEMORY_KIB: '19456' })).toMatchObject({ argon2MemoryKib: 19456 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), STARDECK_TEST_FAST_HASHING: '1', NODE_ENV: 'production' })).toThrow(
+      'STARDECK_TEST_FAST_HASHING is for test runs only and is refused when NODE_ENV is production',
+    );
+  });
 });
 
 describe('TRUST_PROXY', () => {

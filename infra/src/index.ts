@@ -35,3 +35,4 @@ export * from './util/wakeable-sleep';
 export * from './process-runner';
 export * from './db/data-dir-lock';
 export * from './payments/payments';
+export * from './health-server';

@@ -9,7 +9,7 @@ import { InProcessSignalBus, NatsSignalBus, signalSubjectRoot, type SignalBus } 
 import type { StardeckConfig } from './config';
 import { connectPglite, connectPostgres, type DbHandle } from './db/connect';
 import { claimDataDir } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, waitForSchema } from './db/migrate';
 import { EventStore } from './events/event-store';
 import { InMemoryLockManager, PostgresLockManager, type LockManager } from './locks/lock-manager';
 import { DevMailbox, SmtpMailer, type Mailer } from './mail/mailer';
@@ -53,7 +53,8 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     releaseDataDir = claimDataDir(config.dataDir);
     database = await connectPglite(join(config.dataDir, 'pglite'));
   }
-  await migrateToLatest(database.db);
+  if (config.migrateOnStart || !config.databaseUrl) await migrateToLatest(database.db);
+  else await waitForSchema(database.db, (pending) => logger.info({ pending }, 'waiting for the release\'s migrations (MIGRATE_ON_START=false)'));
   const bus: EventBus = config.natsUrl
     ? new JetStreamBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix, logger })
     : new InProcessBus();

@@ -30,7 +30,8 @@ describe('membership with Stripe', () => {
   const tierNow = async (member: Member) => (await login(server.url, member.email, member.password)).me;
   const tierEvents = async (member: Member) => {
     const res = await api().get('/v1/admin/events').set(bearer(admin)).query({ stream: `user-${member.me.id}`, type: 'MemberTierChanged' }).expect(200);
-    return res.body.data.events.map((e: { data: { tier: string; by: string } }) => [e.data.tier, e.data.by]);
+    // The inspector lists newest first; the changes read in the order they happened.
+    return res.body.data.events.map((e: { data: { tier: string; by: string } }) => [e.data.tier, e.data.by]).reverse();
   };
   const now = () => Math.floor(Date.now() / 1000);
 

@@ -4,14 +4,17 @@ import { bearer, member, startTracksWorld, uploadTrack, type Session, type Track
 
 export { bearer, type Session };
 
+/** A member of the world, with what a browser signs in with. */
+export type Member = Session & { email: string; password: string };
+
 export interface SocialWorld extends TracksWorld {
   fixtures: AudioFixtures;
   /** A 4-second mp3 to upload. */
   mp3: string;
   /** Uploads tracks and saves, collects and comments on them. */
-  owner: Session;
-  fan: Session;
-  stranger: Session;
+  owner: Member;
+  fan: Member;
+  stranger: Member;
   /** The owner's tracks, one of each visibility, all transcoded. */
   tracks: { public: number; unlisted: number; private: number };
 }
@@ -23,8 +26,9 @@ export interface SocialWorld extends TracksWorld {
 export const WORLD_START_MS = 180_000;
 
 /** The whole stack with three members and the owner's three tracks: public, unlisted and private. */
-export async function startSocialWorld(): Promise<SocialWorld> {
-  const [world, fixtures] = await Promise.all([startTracksWorld(), createAudioFixtures()]);
+/** `webDir` serves the built client too, for browser suites. */
+export async function startSocialWorld(options: { webDir?: string } = {}): Promise<SocialWorld> {
+  const [world, fixtures] = await Promise.all([startTracksWorld(options), createAudioFixtures()]);
   const [owner, fan, stranger] = await Promise.all([member(world), member(world), member(world)]);
   const mp3 = await fixtures.make('mp3');
   const tracks = {

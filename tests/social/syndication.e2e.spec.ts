@@ -16,12 +16,14 @@ interface FeedItem {
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => name === 'item' });
 
 /**
- * RSS feeds, oEmbed and the embedded player: a member's public tracks for people who never sign
- * in. Nothing unlisted, private or unknown is ever syndicated, and member-written text stays text.
+ * RSS feeds, oEmbed, the listen page and the embedded player: tracks for people who never sign
+ * in. A feed lists public tracks only; a link (listen page, player, oEmbed of that link) opens an
+ * unlisted one too; nothing private or unknown is ever shown, and member-written text stays text.
  */
 describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
   let world: SocialWorld;
   const trackPage = (id: number) => `${world.url}/${world.owner.me.username}/tracks/${id}`;
+  const listenPage = (id: number) => `${world.url}/listen/${world.owner.me.username}/${id}`;
 
   beforeAll(async () => {
     world = await startSocialWorld();
@@ -44,12 +46,13 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
     expect(channel.link).toBe(`${world.url}/${world.owner.me.username}`);
     expect(channel['atom:link']['@_href']).toBe(`${world.url}/${world.owner.me.username}/feed.xml`);
     const items = channel.item as FeedItem[];
-    expect(items.map((item) => item.link)).toEqual([trackPage(world.tracks.public)]);
+    // Items link to the listen page: a podcast app's reader is a visitor.
+    expect(items.map((item) => item.link)).toEqual([listenPage(world.tracks.public)]);
     const [item] = items;
     // The escaper kept the title and description as text: they parse back exactly as written.
     expect(item!.title).toBe('Rock & <Roll> "live"');
     expect(res.text).not.toContain('<script>');
-    expect(item!.guid).toEqual({ '#text': trackPage(world.tracks.public), '@_isPermaLink': 'true' });
+    expect(item!.guid).toEqual({ '#text': listenPage(world.tracks.public), '@_isPermaLink': 'true' });
     expect(Number.isNaN(Date.parse(item!.pubDate))).toBe(false);
     expect(item!.enclosure['@_url']).toBe(`${world.url}/v1/tracks/${world.tracks.public}/audio`);
     expect(item!.enclosure['@_type']).toBe('audio/mpeg');
@@ -64,7 +67,9 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
     expect((await feedOf('nobody-by-this-name')).status).toBe(404);
   });
 
-  it("serves a public track's audio to anyone through a fresh signed URL, and nothing else", async () => {
+  it("serves the audio of a track its link opens (public or unlisted) to anyone through a fresh signed URL, and nothing else", async () => {
+    const unlisted = await request(world.url).get(`/v1/tracks/${world.tracks.unlisted}/audio`).expect(302);
+    expect(unlisted.headers['cache-control']).toBe('no-store');
     const res = await request(world.url).get(`/v1/tracks/${world.tracks.public}/audio`).expect(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const audio = await fetch(new URL(res.headers.location!, world.url), { headers: { range: 'bytes=0-1' } });
@@ -73,12 +78,10 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
 
     const missing = await request(world.url).get('/v1/tracks/999999/audio');
     expect(missing.status).toBe(404);
-    for (const hidden of [world.tracks.unlisted, world.tracks.private]) {
-      // Even for the owner: a feed reader is nobody in particular.
-      const res = await call(world, world.owner, 'get', `/v1/tracks/${hidden}/audio`);
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual(missing.body);
-    }
+    // Even for the owner: a feed reader is nobody in particular.
+    const hidden = await call(world, world.owner, 'get', `/v1/tracks/${world.tracks.private}/audio`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual(missing.body);
   });
 
   it('answers oEmbed for a public track page with a framed player, sized within what the consumer allows', async () => {
@@ -90,11 +93,18 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
       author_url: `${world.url}/${world.owner.me.username}`,
     });
     expect(answer.html).toBe(`<iframe src="${world.url}/embed/tracks/${world.tracks.public}" width="320" height="160" frameborder="0" allow="autoplay" title="stardeck player"></iframe>`);
+
+    // The listen page a shared link leads to is answered alike, and so is an unlisted track's:
+    // whoever asks holds its link.
+    const listen = JSON.parse((await request(world.url).get('/oembed').query({ url: listenPage(world.tracks.public) }).expect(200)).text);
+    expect(listen).toMatchObject({ title: 'Rock & <Roll> "live"', width: 480, height: 160 });
+    await request(world.url).get('/oembed').query({ url: listenPage(world.tracks.unlisted) }).expect(200);
   });
 
-  it('refuses oEmbed for anything but a public track page of its owner, with the rule broken', async () => {
+  it('refuses oEmbed for anything but a page of a track its link opens, named by its owner, with the rule broken', async () => {
     const notFound = [
-      trackPage(world.tracks.unlisted), trackPage(world.tracks.private), `${world.url}/${world.fan.me.username}/tracks/${world.tracks.public}`,
+      trackPage(world.tracks.private), listenPage(world.tracks.private), `${world.url}/${world.fan.me.username}/tracks/${world.tracks.public}`,
+      `${world.url}/listen/${world.fan.me.username}/${world.tracks.public}`,
       `${world.url}/discover`, 'not a url', 'javascript:alert(1)',
     ];
     for (const url of notFound) expect((await request(world.url).get('/oembed').query({ url })).status, url).toBe(404);
@@ -112,7 +122,7 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
     }
   });
 
-  it('serves the embedded player to any site that frames it, with the title as text, and only for public tracks', async () => {
+  it('serves the embedded player to any site that frames it, with the title as text, for tracks their link opens', async () => {
     const res = await request(world.url).get(`/embed/tracks/${world.tracks.public}`).expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
@@ -126,7 +136,8 @@ describe('syndication: RSS feeds, oEmbed and the embedded player', () => {
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(home.headers['x-frame-options']).toBe('DENY');
 
-    for (const hidden of [world.tracks.unlisted, world.tracks.private, 999_999]) {
+    await request(world.url).get(`/embed/tracks/${world.tracks.unlisted}`).expect(200);
+    for (const hidden of [world.tracks.private, 999_999]) {
       expect((await request(world.url).get(`/embed/tracks/${hidden}`)).status).toBe(404);
     }
     const script = await request(world.url).get('/embed/player.js').expect(200);

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { S3Storage } from '@stardeck/infra';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
@@ -18,11 +19,15 @@ async function startS3(): Promise<{ env: Record<string, string>; close(): Promis
   };
 }
 
-async function startWithS3(): Promise<{ server: TestServer; stop(): Promise<void> }> {
+async function startWithS3(): Promise<{ server: TestServer; env: Record<string, string>; stop(): Promise<void> }> {
   const s3 = await startS3();
   const server = await startTestServer({ roles: ['api'], env: s3.env });
-  return { server, stop: async () => { await server.stop(); await s3.close(); } };
+  return { server, env: s3.env, stop: async () => { await server.stop(); await s3.close(); } };
 }
+
+const s3Options = (env: Record<string, string>) => ({
+  endpoint: env.S3_ENDPOINT!, bucket: env.S3_BUCKET!, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, region: 'us-east-1', forcePathStyle: true,
+});
 
 // s3rver 3.7 accepts any SigV4 signature without checking it, and reads `bytes=-N` as `0-N`;
 // those two behaviours are proven against the local endpoint only. A presigned PUT carries no
@@ -48,6 +53,14 @@ describe('S3 storage wiring', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect([...url.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
     expect(signed.headers).toEqual({ 'content-type': 'audio/mpeg' });
+  });
+
+  it("makes a new site's bucket once: created, then found", async () => {
+    const storage = new S3Storage({ ...s3Options(running.env), bucket: 'stardeck-new-site' });
+    expect(await storage.ensureBucket()).toBe('created');
+    expect(await storage.ensureBucket()).toBe('exists');
+    await storage.put('check/a.txt', Buffer.from('hi'), { contentType: 'text/plain' });
+    expect(await storage.head('check/a.txt')).toEqual({ size: 2, contentType: 'text/plain' });
   });
 
   it('asks the store to serve downloads with the requested type and file name', async () => {

@@ -17,16 +17,18 @@ export interface TracksWorld {
  * The whole stack in one process (API, projections, transcode dispatcher and transcoder) on a
  * fresh database and bus, with local storage in a temporary directory.
  */
-export async function startTracksWorld(options: { roles?: Role[]; env?: Record<string, string> } = {}): Promise<TracksWorld> {
+export async function startTracksWorld(options: { roles?: Role[]; env?: Record<string, string>; webDir?: string } = {}): Promise<TracksWorld> {
   const server = await startTestServer({
     roles: options.roles ?? ['api', 'projector', 'transcoder'],
+    webDir: options.webDir,
     env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password, ...options.env },
   });
   const admin = await login(server.url, ADMIN.email, ADMIN.password);
   return { server, url: server.url, admin, dataDir: server.dataDir, stop: () => server.stop() };
 }
 
-export async function member(world: TracksWorld): Promise<Session> {
+/** A new member, with the email and password a browser signs in with. */
+export async function member(world: TracksWorld): Promise<Session & { email: string; password: string }> {
   return newMember(world.url, world.admin);
 }
 

@@ -46,15 +46,17 @@ describe('the admin console in the browser', () => {
 
   it('shows an admin every console page from the header, in the terminal look, with no accessibility violation', async () => {
     const member = await make.newMember();
+    // A retry in CI runs on the same server: its own waiting address, and at least one unread.
+    const waitingEmail = `waiting-${Date.now()}@example.com`;
     await request(server.url).post('/v1/contact').set(bearer(member)).send({ contact_type: 'issue', email: member.email, username: member.me.username, message: 'the <b>console</b> is great' }).expect(200);
-    await request(server.url).post('/v1/access_request').send({ email: 'waiting@example.com', url: 'https://example.com/portfolio', message: 'I make <i>ambient</i> tapes' }).expect(201);
+    await request(server.url).post('/v1/access_request').send({ email: waitingEmail, url: 'https://example.com/portfolio', message: 'I make <i>ambient</i> tapes' }).expect(201);
     const { page, problems } = await signedIn(ADMIN);
 
     await page.getByRole('banner').getByRole('link', { name: 'admin', exact: true }).click();
     await heading(page, 'admin').waitFor(SLOW);
     await expect.poll(() => page.title()).toBe('admin | stardeck');
     const figures = page.locator('.admin-figures');
-    await figures.getByText('1 unread').waitFor(SLOW);
+    await figures.getByText(/^[1-9]\d* unread$/).waitFor(SLOW);
     await figures.getByText(/^\d+ pending$/).waitFor();
     await page.getByRole('row', { name: 'stats' }).waitFor(SLOW);
     expect(await axeViolations(page)).toEqual([]);
@@ -71,13 +73,13 @@ describe('the admin console in the browser', () => {
 
     // The waitlist: the message and URL as text, an invite mailed through the outbox.
     await menu.getByRole('link', { name: 'waitlist' }).click();
-    const waiting = page.getByRole('listitem', { name: 'request from waiting@example.com' });
+    const waiting = page.getByRole('listitem', { name: `request from ${waitingEmail}` });
     await waiting.getByText('I make <i>ambient</i> tapes').waitFor(SLOW);
     await waiting.getByText('https://example.com/portfolio').waitFor();
-    await waiting.getByRole('button', { name: 'invite waiting@example.com' }).click();
+    await waiting.getByRole('button', { name: `invite ${waitingEmail}` }).click();
     await waiting.getByText('[invited]').waitFor(SLOW);
     await menu.getByRole('link', { name: 'mail' }).click();
-    await page.getByRole('listitem', { name: /^mail to waiting@example.com/ }).waitFor(SLOW);
+    await page.getByRole('listitem', { name: new RegExp(`^mail to ${waitingEmail.replace(/[.]/g, '\\.')}`) }).waitFor(SLOW);
 
     // Members: find one, move them to core; the change is an event with the admin as actor.
     await menu.getByRole('link', { name: 'members' }).click();

@@ -127,7 +127,8 @@ describe('routes and their access rules in the browser', () => {
       expect(await axeViolations(page), path).toEqual([]);
     }
     expect(problems).toEqual([]);
-  });
+    // Every built route with an accessibility scan each: a busy machine needs more than a minute.
+  }, 300_000);
 
   it("sends a member whose track or collection page cannot load to /, which leads on to /discover, with the reason", async () => {
     const { page, problems } = memberPage;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import { LISTEN_PAGE_PATH } from '@stardeck/contracts';
 import { httpRequestDuration, type Platform } from '@stardeck/infra';
 import { AppModule } from './app.module';
 import { buildOpenApiDocument } from './openapi';
@@ -23,6 +24,7 @@ import { applySecurityHeaders, registerSecurityHeaders, securityHeaderOptions } 
 import { ContractValidationPipe, registerSafeInputCheck } from './common/validation.pipe';
 import { registerRawBodyCapture } from './membership/raw-body';
 import { useRealtimeAdapter } from './realtime';
+import { SyndicationService, sendListenShell } from './syndication';
 
 /**
  * The build names every script, style and font under /assets by its content hash, so a browser
@@ -96,12 +98,15 @@ export async function createApp(platform: Platform, options: AppOptions = {}): P
 
   if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
     await app.register(fastifyStatic as never, { root: options.webDir, wildcard: false, cacheControl: false, setHeaders: webCacheHeaders(options.webDir) });
+    const shell = readFileSync(join(options.webDir, 'index.html'), 'utf8');
     // Client-side routes (/discover, /{username}, …) all load the app shell; unknown API paths stay 404.
     fastify.get('/*', (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/v1/') || path.includes('.')) {
         return reply.status(404).send(toEnvelope(missingRoute('GET', path)));
       }
+      const listen = LISTEN_PAGE_PATH.exec(path);
+      if (listen) return sendListenShell(reply, shell, app.get(SyndicationService), listen);
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, createPlatform, loadConfig, runProcess, type RunningProcess } from '@stardeck/infra';
+import { ConfigError, createLogger, createPlatform, loadConfig, runProcess, startHealthServer, type RunningProcess } from '@stardeck/infra';
 import { runnableProjections } from './catalogue';
 import { ProjectorRuntime } from './projector-runtime';
 
@@ -17,10 +17,12 @@ async function main(): Promise<RunningProcess> {
   const projections = runnable.filter((p) => !wanted || wanted.includes(p.name));
   const runtime = new ProjectorRuntime(projections, platform.store, platform.bus, platform.locks, logger);
   runtime.start();
-  logger.info({ projections: projections.map((p) => p.name) }, 'projector started');
+  const health = config.healthPort ? await startHealthServer(platform, config.healthPort) : null;
+  logger.info({ projections: projections.map((p) => p.name), healthPort: config.healthPort }, 'projector started');
   return {
     logger,
     stop: async () => {
+      await health?.close();
       await runtime.stop();
       await platform.close();
     },

@@ -1,4 +1,4 @@
-import { createLogger, createPlatform, loadConfig, runProcess, type RunningProcess } from '@stardeck/infra';
+import { createLogger, createPlatform, loadConfig, runProcess, startHealthServer, type RunningProcess } from '@stardeck/infra';
 import { startTranscoderRole } from './transcoder-role';
 
 /** `npm run start:transcoder`: the transcoder process on its own (services mode), no HTTP. */
@@ -7,10 +7,12 @@ async function main(): Promise<RunningProcess> {
   const logger = createLogger(config.logLevel, 'transcoder');
   const platform = await createPlatform(config, logger);
   const worker = await startTranscoderRole(platform);
-  logger.info('transcoder started; waiting for jobs');
+  const health = config.healthPort ? await startHealthServer(platform, config.healthPort) : null;
+  logger.info({ healthPort: config.healthPort }, 'transcoder started; waiting for jobs');
   return {
     logger,
     stop: async () => {
+      await health?.close();
       await worker.stop();
       await platform.close();
     },

@@ -68,6 +68,9 @@ export class TranscodeWorker {
     }
     await this.cleanStale();
     const started = Date.now();
+    // Which transcoder holds which track, and on which attempt: what an operator follows when a
+    // transcoder is lost mid-job and the queue hands the track to another.
+    logger.info({ trackId: job.track_id, attempt: context.attempt }, 'transcoding');
     try {
       const result = await withJobDirectory(this.tempRoot, (dir) => this.transcode(job, dir, context.signal));
       await sink.succeeded(job.track_id, result);

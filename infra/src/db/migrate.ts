@@ -44,16 +44,42 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateToLatest());
+/** Runs what is pending, under the migrator's lock; returns the names it ran (none when another process got there first). */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** The migrations this release has that the database has not run yet, oldest first. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * For a replica that does not migrate (MIGRATE_ON_START=false): waits until the release's
+ * migration job has brought the schema up to date, saying what it waits for now and then. A
+ * replica of a new release started before its job ends would otherwise read tables that are not
+ * there yet.
+ */
+export async function waitForSchema(db: Kysely<any>, onWait: (pending: string[]) => void, intervalMs = 2000): Promise<void> {
+  let announced = 0;
+  for (;;) {
+    const pending = await pendingMigrations(db);
+    if (pending.length === 0) return;
+    if (Date.now() - announced > 15_000) {
+      onWait(pending);
+      announced = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }
 
 /** Up to and including `name`: for tests of a migration that rewrites rows made by earlier ones. */
-export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateTo(name));
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
-async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
@@ -61,4 +87,5 @@ async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<
     const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -25,6 +25,16 @@ export function readS3Config(env: Env, problems: string[]): S3StorageOptions | n
     }
     if (protocol && protocol !== 'http:' && protocol !== 'https:') problems.push(`S3_ENDPOINT must start with http:// or https:// (got "${protocol}//…")`);
   }
+  const publicEndpoint = env.S3_PUBLIC_ENDPOINT || null;
+  if (publicEndpoint) {
+    let protocol = '';
+    try {
+      protocol = new URL(publicEndpoint).protocol;
+    } catch {
+      problems.push('S3_PUBLIC_ENDPOINT is not a valid URL');
+    }
+    if (protocol && protocol !== 'http:' && protocol !== 'https:') problems.push(`S3_PUBLIC_ENDPOINT must start with http:// or https:// (got "${protocol}//…")`);
+  }
   const pathStyle = (env.S3_FORCE_PATH_STYLE || 'true').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(pathStyle)) problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
   return {
@@ -35,5 +45,6 @@ export function readS3Config(env: Env, problems: string[]): S3StorageOptions | n
     secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
     // Path style (`{endpoint}/{bucket}/{key}`) works on every S3-compatible store; virtual hosts need DNS.
     forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    publicEndpoint,
   };
 }

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  CopyObjectCommand, CreateBucketCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from './http-range';
@@ -16,6 +16,12 @@ export interface S3StorageOptions {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+  /**
+   * Where browsers reach the store, when not at `endpoint` (S3_PUBLIC_ENDPOINT): inside a
+   * Compose network or a cluster the processes talk to `http://s3:9000` while a browser goes
+   * through the site's proxy. Presigned URLs are signed for this host.
+   */
+  publicEndpoint?: string | null;
 }
 
 /**
@@ -28,12 +34,19 @@ export interface S3StorageOptions {
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
+  /** Signs the URLs browsers use: the same client unless the store has a public endpoint of its own. */
+  private readonly signer: S3Client;
   private readonly bucket: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      endpoint: options.endpoint,
+    this.client = S3Storage.clientFor(options, options.endpoint);
+    this.signer = options.publicEndpoint ? S3Storage.clientFor(options, options.publicEndpoint) : this.client;
+  }
+
+  private static clientFor(options: S3StorageOptions, endpoint: string): S3Client {
+    return new S3Client({
+      endpoint,
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
@@ -44,11 +57,23 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
+  /** Makes the bucket unless it exists: a new site's first step (`stardeck create-bucket`). */
+  async ensureBucket(): Promise<'created' | 'exists'> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return 'exists';
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    return 'created';
+  }
+
   async signUpload(key: string, options: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<SignedUpload> {
     assertObjectKey(key);
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
     // content-type is a signed header: a PUT with any other type is refused by the store.
-    const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-type']) });
+    const url = await getSignedUrl(this.signer, command, { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-type']) });
     return { url, method: 'PUT', headers: { 'content-type': options.contentType }, form_data: {}, expires_in: options.expiresInSeconds };
   }
 
@@ -61,7 +86,7 @@ export class S3Storage implements ObjectStorage {
       ResponseContentDisposition: options.filename ? attachmentDisposition(options.filename) : undefined,
       ResponseCacheControl: 'private',
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(this.signer, command, { expiresIn: options.expiresInSeconds });
   }
 
   async put(key: string, body: Buffer | Readable, options: { contentType: string; contentLength?: number; maxBytes?: number }): Promise<void> {
@@ -152,7 +177,7 @@ export class S3Storage implements ObjectStorage {
 
 function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string }).name;
-  return name === 'NoSuchKey' || name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  return name === 'NoSuchKey' || name === 'NoSuchBucket' || name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 }
 
 async function collect(stream: Readable, limit: number): Promise<Buffer> {

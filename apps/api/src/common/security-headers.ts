@@ -12,7 +12,8 @@ const DOCS_PREFIX = '/docs';
  */
 export function storageOrigins(s3: S3StorageOptions | null): string[] {
   if (!s3) return [];
-  const endpoint = new URL(s3.endpoint);
+  // Browsers load from the public endpoint when there is one.
+  const endpoint = new URL(s3.publicEndpoint || s3.endpoint);
   return s3.forcePathStyle ? [endpoint.origin] : [endpoint.origin, `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`];
 }
 

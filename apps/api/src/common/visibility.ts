@@ -32,6 +32,14 @@ export const trackVisibility = {
     return track.visibility === 'public' && track.status === 'ready';
   },
 
+  /**
+   * May someone who holds its link but is not signed in open it (the listen page, the embedded
+   * player and its audio): public or unlisted, and ready to play.
+   */
+  canOpenByLink(track: TrackFacts): boolean {
+    return track.visibility !== 'private' && track.status === 'ready';
+  },
+
   /** canView as a condition on the `tracks` table. */
   visibleTo(viewer: Viewer) {
     return (eb: ExpressionBuilder<Database, 'tracks'>): Expression<SqlBool> => {

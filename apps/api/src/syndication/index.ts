@@ -1,1 +1,3 @@
 export { SyndicationModule } from './syndication.module';
+export { SyndicationService } from './syndication.service';
+export { sendListenShell } from './listen-shell';

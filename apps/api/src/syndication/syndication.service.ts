@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedSize, trackOfPageUrl, type OEmbedQueryDto, type TrackRenditions, type TrackView,
+  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedCode, embedSize, listenPath, trackOfPageUrl, type OEmbedQueryDto, type TrackRenditions, type TrackView,
 } from '@stardeck/contracts';
 import type { Db, ObjectStorage, StardeckConfig } from '@stardeck/infra';
 import { ApiError } from '../common/api-error';
@@ -10,6 +10,7 @@ import { InjectConfig, InjectDatabase, InjectStorage } from '../platform/tokens'
 import { MembersRepository } from '../profiles';
 import { TracksRepository, TracksService } from '../tracks';
 import { buildFeedXml, type FeedItem } from './feed-xml';
+import { renderListenHead } from './listen-head';
 import { SyndicationRepository } from './syndication.repository';
 
 /** Long enough to play a track through and seek back; a feed or embed asks again for each play. */
@@ -60,9 +61,9 @@ export class SyndicationService {
     return url.startsWith('/') ? `${this.config.publicUrl}${url}` : url;
   }
 
+  /** A member's page, or a track's listen page: what a visitor who follows the link can open. */
   private pageOf(username: string, trackId?: number): string {
-    const user = `${this.config.publicUrl}/${encodeURIComponent(username)}`;
-    return trackId === undefined ? user : `${user}/tracks/${trackId}`;
+    return trackId === undefined ? `${this.config.publicUrl}/${encodeURIComponent(username)}` : `${this.config.publicUrl}${listenPath(username, trackId)}`;
   }
 
   async feed(username: string): Promise<string> {
@@ -92,12 +93,36 @@ export class SyndicationService {
     return buildFeedXml(channel, items, new Date());
   }
 
-  /** A public track for the embedded player and oEmbed; anything else is missing. */
+  /** A track its link opens (public or unlisted) for the embedded player and oEmbed; anything else is missing. */
   async embeddable(trackId: number): Promise<EmbeddedTrack> {
     const row = Number.isSafeInteger(trackId) && trackId > 0 ? await this.tracks.findRow(this.db, trackId) : undefined;
-    if (!row || !trackVisibility.canList(row, null)) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
+    if (!row || !trackVisibility.canOpenByLink(row)) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
     const track = await this.trackViews.get(trackId, null);
     return { track, pageUrl: this.pageOf(track.username, track.id), authorUrl: this.pageOf(track.username) };
+  }
+
+  /**
+   * The link-preview tags of a listen page, or null when its link opens nothing (a private,
+   * missing or unready track, or a URL naming someone else as its owner): the shell is then
+   * served bare and the page says the track is missing.
+   */
+  async listenHead(username: string, trackId: number): Promise<string | null> {
+    let embedded: EmbeddedTrack;
+    try {
+      embedded = await this.embeddable(trackId);
+    } catch {
+      return null;
+    }
+    const { track } = embedded;
+    if (track.username.toLowerCase() !== username.toLowerCase()) return null;
+    const pageUrl = this.pageOf(track.username, track.id);
+    return renderListenHead({
+      track,
+      pageUrl,
+      artworkUrl: this.absolute(track.artwork),
+      embedUrl: `${this.config.publicUrl}/embed/tracks/${track.id}`,
+      oembedUrl: `${this.config.publicUrl}/oembed?${new URLSearchParams({ url: pageUrl, format: 'json' })}`,
+    });
   }
 
   async oembed(query: OEmbedQueryDto): Promise<OEmbedAnswer> {
@@ -107,8 +132,7 @@ export class SyndicationService {
     const { track, authorUrl } = await this.embeddable(named.trackId);
     // The URL must name the track's own owner: /{someone else}/tracks/{id} is not a page of this site.
     if (track.username.toLowerCase() !== named.username.toLowerCase()) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
-    const { width, height } = embedSize(query.maxwidth, query.maxheight);
-    const src = `${this.config.publicUrl}/embed/tracks/${track.id}`;
+    const size = embedSize(query.maxwidth, query.maxheight);
     const author = track.display_name?.trim() || track.username;
     return {
       version: '1.0',
@@ -119,17 +143,17 @@ export class SyndicationService {
       author_name: author,
       author_url: authorUrl,
       // The consumer inserts this markup as is: only our own URL and numbers go into it.
-      html: `<iframe src="${src}" width="${width}" height="${height}" frameborder="0" allow="autoplay" title="stardeck player"></iframe>`,
-      width,
-      height,
+      html: embedCode(this.config.publicUrl, track.id, size),
+      width: size.width,
+      height: size.height,
       thumbnail_url: this.absolute(track.artwork),
     };
   }
 
-  /** Where a visitor's player fetches a public track's standard audio: a freshly signed URL. */
+  /** Where a visitor's player fetches the standard audio of a track its link opens: a freshly signed URL. */
   async audioUrl(trackId: number): Promise<string> {
     const row = Number.isSafeInteger(trackId) && trackId > 0 ? await this.tracks.findRow(this.db, trackId) : undefined;
-    if (!row || !trackVisibility.canList(row, null)) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
+    if (!row || !trackVisibility.canOpenByLink(row)) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
     const standard = (row.renditions as unknown as TrackRenditions | null)?.standard;
     if (!standard) throw ApiError.notFound(SYNDICATION_MSG.notEmbeddable, 'Track');
     return this.storage.signDownload(standard.key, { expiresInSeconds: audioUrlSeconds(row.duration), contentType: standard.mimetype });

@@ -19,6 +19,7 @@ import { toastFailure } from '../lib/toasts/from-result';
 import { adminRoutes } from './admin-routes';
 import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
+import { listenLoader, type ListenData } from './listen-loader';
 import { guard, homeLoader, type Access } from './route-access';
 import type { RouteHandle } from './titles';
 import { collectionDetailLoader, pagedLoader, userLayoutLoader, userLayoutShouldRevalidate } from './user-loaders';
@@ -160,6 +161,16 @@ export const routes: RouteObject[] = [
           userPage('history', 'listening history', pagedLoader(USER_PAGE_SIZES.history, ({ username, page, signal }) => getHistory(username, page, signal), { hiddenOn403: true }), () => import('./routes/user-history')),
           userPage('links', 'links', guard('required'), () => import('./routes/user-links')),
         ],
+      },
+      {
+        // A shared link's page for visitors; members are sent on to the track's own page.
+        path: 'listen/:username/:trackId',
+        loader: listenLoader,
+        handle: {
+          title: (_params, data) => (data as ListenData | null)?.track?.title ?? 'track not found',
+          command: (p) => `play --user ${p.username} --id ${p.trackId}`,
+        } satisfies RouteHandle,
+        lazy: () => import('./routes/listen'),
       },
       { path: ':username/audio', loader: ({ params }) => redirect(`/${params.username}`) },
       {

@@ -5,6 +5,8 @@ import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { CommentThreads } from '../../features/tracks/components/comment-threads';
+import { ShareTrack } from '../../features/tracks/components/share-track';
+import { TrackAudience } from '../../features/tracks/components/track-audience';
 import { enqueue } from '../../lib/player/store';
 import { revisions, trackRevision } from '../../lib/revisions/store';
 import { useRevalidateOn } from '../use-revalidate-on';
@@ -23,8 +25,10 @@ export function Component() {
           <button type="button" className="btn btn--small" onClick={() => enqueue(track)}>
             + queue<span className="visually-hidden"> {track.title}</span>
           </button>
+          <ShareTrack track={track} />
         </div>
       )}
+      {track.status === 'ready' && <TrackAudience track={track} />}
       <CommentThreads track={track} />
     </TerminalWindow>
   );

@@ -1,4 +1,4 @@
-import type { TrackView, TrackVisibility } from '@stardeck/contracts/browser';
+import { PAGE_SIZES, type CollectionView, type SavedByUserView, type TrackView, type TrackVisibility } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 import type { ArtworkFields } from '../../../lib/artwork/artwork-file';
 
@@ -44,4 +44,26 @@ export function updateTrack(fields: TrackFields & Partial<ArtworkFields> & { tra
 /** DELETE /v1/manage/tracks {track_id}. */
 export function deleteTrack(trackId: number) {
   return apiCall<undefined>('/manage/tracks', { method: 'DELETE', body: { track_id: trackId } });
+}
+
+export interface SavedByPage {
+  users: SavedByUserView[];
+  total: number;
+  has_more: boolean;
+}
+
+/** GET /v1/tracks/{id}/saved_by {limit 5, offset} (spec §7, §9). */
+export function getSavedBy(trackId: number, offset: number, signal?: AbortSignal) {
+  return apiCall<SavedByPage>(`/tracks/${trackId}/saved_by`, { query: { limit: PAGE_SIZES.savedBy, offset }, signal });
+}
+
+export interface TrackCollections {
+  collections: CollectionView[];
+  total_collections: number;
+  has_more: boolean;
+}
+
+/** GET /v1/tracks/{id}/collections {limit 5, offset}: the public collections holding the track (spec §7, §9). */
+export function getTrackCollections(trackId: number, offset: number, signal?: AbortSignal) {
+  return apiCall<TrackCollections>(`/tracks/${trackId}/collections`, { query: { limit: PAGE_SIZES.trackCollections, offset }, signal });
 }

@@ -2,7 +2,7 @@ import { COMMENT_TEXT_MAX, displayName, type CommentView, type TrackView } from 
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PromptLine } from '../../../components/ui/prompt-line';
-import { closeThread, commentsStore, loadComments, loadThread, postComment, replyTo } from '../../../lib/comments/store';
+import { closeThread, commentsStore, editComment, loadComments, loadThread, postComment, replyTo } from '../../../lib/comments/store';
 import { openModal } from '../../../lib/modals/store';
 import { player, play, seek } from '../../../lib/player/store';
 import { useMe } from '../../../lib/session/store';
@@ -70,6 +70,7 @@ function CommentLine({ track, comment }: { track: TrackView; comment: Readonly<C
   const me = useMe();
   const own = me?.id === comment.user_id;
   const ownsTrack = me?.id === track.user_id;
+  const [editing, setEditing] = useState(false);
   return (
     <div className="comment">
       <p className="comment__meta">
@@ -84,15 +85,59 @@ function CommentLine({ track, comment }: { track: TrackView; comment: Readonly<C
         · {formatDate(comment.created)}
         {comment.edited ? ' · edited' : ''}
       </p>
-      <p className="comment__text">{comment.text}</p>
-      {(own || ownsTrack) && (
+      {editing ? <EditComment comment={comment} onDone={() => setEditing(false)} /> : <p className="comment__text">{comment.text}</p>}
+      {(own || ownsTrack) && !editing && (
         <div className="comment__actions">
+          {own && (
+            <button type="button" className="link-button" onClick={() => setEditing(true)}>
+              edit<span className="visually-hidden"> comment by {displayName(comment)}</span>
+            </button>
+          )}
           <button type="button" className="link-button" onClick={() => openModal('deleteComment', { commentId: comment.id, trackId: track.id })}>
             delete<span className="visually-hidden"> comment by {displayName(comment)}</span>
           </button>
         </div>
       )}
     </div>
+  );
+}
+
+/** Its author's edit of a comment, in place: save keeps its moment in the track; Escape or cancel leaves it as it was. */
+function EditComment({ comment, onDone }: { comment: Readonly<CommentView>; onDone: () => void }) {
+  const id = useId();
+  const [text, setText] = useState(comment.text);
+  const [busy, setBusy] = useState(false);
+  const unchanged = text.trim() === comment.text.trim();
+  return (
+    <form
+      className="comment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim() || unchanged) return;
+        setBusy(true);
+        void editComment(comment as CommentView, text).then((saved) => {
+          setBusy(false);
+          if (saved) onDone();
+        });
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onDone();
+        }
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        edit comment by {displayName(comment)}
+      </label>
+      <input id={id} className="field__input" value={text} maxLength={COMMENT_TEXT_MAX} autoFocus onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="btn btn--small btn--primary" disabled={busy || !text.trim() || unchanged}>
+        {busy ? 'saving...' : 'save'}
+      </button>
+      <button type="button" className="btn btn--small" onClick={onDone}>
+        cancel
+      </button>
+    </form>
   );
 }
 
