@@ -5,8 +5,9 @@
  * text for the same input (account-forms.unit.spec.ts holds them together).
  */
 import { EMAIL_PATTERN, INVITE_KEY_PATTERN, USERNAME_PATTERN, normaliseUrl } from './account-rules';
-import { LIMITS, RESERVED_USERNAMES } from './limits';
+import { LIMITS } from './limits';
 import { MSG } from './messages';
+import { isReservedUsername } from './reserved-names';
 
 /** Longest URL an access request may give (the server refuses longer ones as invalid). */
 export const ACCESS_URL_MAX = 2048;
@@ -34,7 +35,7 @@ export function usernameError(value: string): string | null {
   const username = value.trim();
   if (username.length < 1 || username.length > LIMITS.usernameMax) return MSG.usernameLength;
   if (!USERNAME_PATTERN.test(username)) return MSG.usernameCharacters;
-  if ((RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase())) return MSG.usernameReserved;
+  if (isReservedUsername(username)) return MSG.usernameReserved;
   return null;
 }
 

@@ -3,9 +3,10 @@ import {
   Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, MinLength,
   registerDecorator, type ValidationArguments, type ValidationOptions,
 } from 'class-validator';
-import { LIMITS, RESERVED_USERNAMES } from './limits';
+import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { EMAIL_PATTERN, INVITE_KEY_PATTERN, USERNAME_PATTERN, normaliseUrl } from './account-rules';
+import { isReservedUsername } from './reserved-names';
 import { Rules } from './rules';
 
 
@@ -36,7 +37,7 @@ function NotReserved(options?: ValidationOptions) {
       options,
       validator: {
         validate: (value: unknown) =>
-          typeof value === 'string' && !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()),
+          typeof value === 'string' && !isReservedUsername(value),
       },
     });
 }

@@ -41,3 +41,4 @@ export * from './conversation-events';
 export * from './news';
 export * from './news-events';
 export * from './admin-console';
+export * from './reserved-names';

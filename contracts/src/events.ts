@@ -32,13 +32,19 @@ export interface EmailChanged { type: 'EmailChanged'; data: { user_id: string; e
  */
 export interface VerificationRequested { type: 'VerificationRequested'; data: { user_id: string } }
 export interface PasswordResetRequested { type: 'PasswordResetRequested'; data: { user_id: string } }
+/**
+ * Someone tried to sign up with this account's address. The sign-up was answered as if it had
+ * worked (so the answer tells nobody the address is registered), and the owner is told by mail.
+ */
+export interface RegistrationAttempted { type: 'RegistrationAttempted'; data: { user_id: string } }
 /** The admin bootstrap makes an existing account an admin; tier follows role (admin role, admin tier). */
 export interface AccountRoleChanged { type: 'AccountRoleChanged'; data: { user_id: string; role: 'member' | 'admin'; tier: string } }
 /** An admin moved a member to another tier (payments will append the same event). `by` is the admin. */
 export interface MemberTierChanged { type: 'MemberTierChanged'; data: { user_id: string; tier: MemberTier; previous: string; by: string } }
 /** A member saved their settings; `config` is the whole of them after the change. */
 export interface InviteCreated { type: 'InviteCreated'; data: { invite_id: string; key: string; inviter_id: string; access_request_id: string | null } }
-export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: string; user_id: string } }
+/** `user_id` is null when the invite was spent on a sign-up with an address that already had an account. */
+export interface InviteRedeemed { type: 'InviteRedeemed'; data: { invite_id: string; user_id: string | null } }
 export interface InviteDeleted { type: 'InviteDeleted'; data: { invite_id: string } }
 export interface AccessRequested { type: 'AccessRequested'; data: { request_id: string; email: string; url: string; message: string | null } }
 export interface AccessRequestInvited { type: 'AccessRequestInvited'; data: { request_id: string; invite_id: string; admin_id: string } }
@@ -47,7 +53,7 @@ export interface AccessRequestDeclined { type: 'AccessRequestDeclined'; data: { 
 
 export type AccountEvent =
   | AccountRegistered | AccountVerified | PasswordChanged | AccountRoleChanged | VerificationRequested | PasswordResetRequested
-  | MemberTierChanged | EmailChangeRequested | EmailChanged;
+  | MemberTierChanged | EmailChangeRequested | EmailChanged | RegistrationAttempted;
 export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited | AccessRequestDeclined;
 export type DomainEvent =

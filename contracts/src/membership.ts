@@ -23,6 +23,24 @@ export const CONTACT_MSG = {
   sent: 'Thanks, your message reached the team. We will reply by email.',
 } as const;
 
+/**
+ * GET /v1/admin/contact_messages: a contact message as admins see it. `username` and `email` are
+ * what the sender typed, so anyone can claim to be anyone there; `sender` is the account that was
+ * signed in when it was sent (null for a visitor), shown beside them.
+ */
+export interface AdminContactMessage {
+  id: string;
+  user_id: string | null;
+  contact_type: ContactType;
+  email: string;
+  username: string;
+  sender: { id: string; username: string; email: string } | null;
+  message: string;
+  created: string;
+  /** When an admin first read it; null while unread. */
+  read_at: string | null;
+}
+
 /** The contactSupport modal turns a failed POST /contact into the spec §8 text for its status. */
 export function contactFailureText(status: number | null, description?: string | null): string {
   if (status === 401) return CONTACT_MSG.sessionExpired;
@@ -75,9 +93,23 @@ export const MEMBERSHIP_MSG = {
   noCustomer: 'You have no paid membership to manage yet',
   alreadyOnPlan: 'You are already on this plan',
   badSignature: 'Webhook signature verification failed',
-  simulatorOnly: 'The checkout simulator runs only without a payment provider',
+  simulatorOnly: 'The checkout simulator is not enabled on this server',
   simulatorSessionInvalid: 'This checkout session is not valid',
+  simulatorSessionUsed: 'This checkout session was already completed',
+  unavailable: 'Paid plans are not available on this server',
+  unavailableLabel: 'unavailable',
 } as const;
+
+/** Who takes payments: Stripe, the local checkout simulator (PAYMENTS=simulator), or nobody. */
+export type PaymentsProvider = 'stripe' | 'simulator' | 'none';
+
+/** GET /v1/plans: the plans, and whether paid ones can be bought on this server. */
+export interface PlansInfo {
+  /** False when no payment provider is configured: checkout and the portal answer 503. */
+  paid_plans_available: boolean;
+  provider: PaymentsProvider;
+  plans: ReadonlyArray<PlanOffer & { available: boolean }>;
+}
 
 /** Legal documents (spec §9): one version, one effective date, three tabs. */
 export const LEGAL_DOCUMENTS = { version: '1.0', effective: 'August 1, 2025', tabs: ['terms', 'privacy', 'guidelines'] as const };

@@ -1,5 +1,6 @@
 import { normaliseUrl } from './account-rules';
 import { DEFAULT_USER_CONFIG, LIMITS, type TierDefinition, type UserConfig } from './limits';
+import { isStaffName } from './reserved-names';
 import { effectiveStreamingQuality } from './streaming-quality';
 
 /** Spec §9 limits of the profile forms, and the bounds the spec leaves to the server. */
@@ -24,6 +25,7 @@ export const USER_CONFIG_KEYS = Object.keys(DEFAULT_USER_CONFIG) as (keyof UserC
 export const PROFILE_MSG = {
   displayNameRequired: 'Display name is required',
   displayNameTooLong: `Display name must be ${LIMITS.displayNameMax} characters or less`,
+  displayNameReserved: 'This display name is reserved',
   bioInvalid: `Bio must be text of ${PROFILE_LIMITS.bioMax} characters or less`,
   nothingToUpdate: 'Send bio, display_name or config',
   configInvalid: 'config must be an object of settings',
@@ -84,4 +86,17 @@ export function normaliseLinks(links: readonly LinkInput[]): { title: string | n
     url: normaliseUrl(link.url) ?? link.url,
     is_primary: i === primary,
   }));
+}
+
+/**
+ * The one display-name rule, for every path that sets one (the profile form, PATCH /v1/manage/user,
+ * the profile decider): required once trimmed, at most 32 characters (spec §5), and never a name
+ * that could pass for the system or the staff. Null when the name is fine, else its message.
+ */
+export function displayNameError(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return PROFILE_MSG.displayNameRequired;
+  if (trimmed.length > LIMITS.displayNameMax) return PROFILE_MSG.displayNameTooLong;
+  if (isStaffName(trimmed)) return PROFILE_MSG.displayNameReserved;
+  return null;
 }

@@ -7,6 +7,7 @@ import { normaliseUrl } from './account-rules';
 import { LIMITS, STREAMING_QUALITIES, type StreamingQuality } from './limits';
 import { PROFILE_LIMITS, PROFILE_MSG, PROFILE_VIEWS, USER_CONFIG_KEYS } from './profile-rules';
 import { USER_SORT_KEYS, type UserSortKey } from './profile-view';
+import { isStaffName } from './reserved-names';
 import { Rules } from './rules';
 import { MAX_WHOLE_NUMBER } from './safe-input';
 import { PageQueryDto } from './tracks.dto';
@@ -35,6 +36,9 @@ const KnownSettingsOnly = () => custom(
   (value) => typeof value !== 'object' || value === null || Object.keys(value).every((key) => (USER_CONFIG_KEYS as string[]).includes(key)),
   (value) => PROFILE_MSG.unknownSetting(Object.keys(value as object).find((key) => !(USER_CONFIG_KEYS as string[]).includes(key)) ?? ''),
 );
+
+/** The display-name rule past presence and length: no name that could pass for the system or the staff. */
+const NotStaffName = () => custom('notStaffName', (value) => typeof value !== 'string' || !isStaffName(value), () => PROFILE_MSG.displayNameReserved);
 
 const LinkUrl = () => custom('linkUrl', (value) => typeof value === 'string' && normaliseUrl(value) !== null, () => PROFILE_MSG.urlInvalid);
 
@@ -67,7 +71,7 @@ export class UpdateProfileDto {
   @Rules(trimToNull(), IfSentWithValue('bio'), IsString({ message: PROFILE_MSG.bioInvalid }), MaxLength(PROFILE_LIMITS.bioMax, { message: PROFILE_MSG.bioInvalid }))
   bio?: string | null;
   @Rules(trim(), IfSent('display_name'), IsString({ message: PROFILE_MSG.displayNameRequired }), IsNotEmpty({ message: PROFILE_MSG.displayNameRequired }),
-    MaxLength(LIMITS.displayNameMax, { message: PROFILE_MSG.displayNameTooLong }))
+    MaxLength(LIMITS.displayNameMax, { message: PROFILE_MSG.displayNameTooLong }), NotStaffName())
   display_name?: string;
   @Rules(IfSent('config'), IsObject({ message: PROFILE_MSG.configInvalid }), KnownSettingsOnly(), ValidateNested(), Type(() => UserConfigChangesDto))
   config?: UserConfigChangesDto;

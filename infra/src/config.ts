@@ -54,9 +54,22 @@ export interface StardeckConfig {
   migrateOnStart: boolean;
   /** A port for /health and /ready on processes that serve no HTTP (projector, transcoder); null for none. */
   healthPort: number | null;
-  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null when not configured. */
   stripe: StripePaymentsOptions | null;
+  /**
+   * PAYMENTS: who takes payments. `stripe` when its keys are set; `simulator` (free paid plans for
+   * trying the product) only when asked for by name, or by default on the embedded configuration;
+   * otherwise `none`, and paid plans are unavailable.
+   */
+  payments: PaymentsMode;
+  /**
+   * METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`. Without one it answers
+   * 404 on the services configuration, and only requests from this machine on the embedded one.
+   */
+  metricsToken: string | null;
 }
+
+export type PaymentsMode = 'stripe' | 'simulator' | 'none';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -183,7 +196,11 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
     migrateOnStart: bool('MIGRATE_ON_START', true),
     healthPort: env.HEALTH_PORT ? int('HEALTH_PORT', 0, 1, 65535) : null,
+    payments: 'none',
+    metricsToken: env.METRICS_TOKEN || null,
   };
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  config.payments = readPaymentsMode(env.PAYMENTS, config.stripe !== null, mode, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.
   if (!config.jwtSecret && mode === 'embedded') config.jwtSecret = embeddedSecret(dataDir);
@@ -208,6 +225,24 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): boolean |
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   problems.push(`TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses (got "${raw}")`);
   return false;
+}
+
+/**
+ * Missing Stripe keys never fall back to something that grants paid plans for free: the simulator
+ * runs only when PAYMENTS names it, or on the embedded configuration where nobody pays anyway.
+ */
+function readPaymentsMode(raw: string | undefined, stripeConfigured: boolean, mode: StardeckConfig['mode'], problems: string[]): PaymentsMode {
+  if (raw === undefined || raw === '') {
+    if (stripeConfigured) return 'stripe';
+    return mode === 'embedded' ? 'simulator' : 'none';
+  }
+  if (raw === 'stripe') {
+    if (!stripeConfigured) problems.push('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return 'stripe';
+  }
+  if (raw === 'simulator' || raw === 'none') return raw;
+  problems.push(`PAYMENTS must be stripe, simulator or none (got "${raw}")`);
+  return 'none';
 }
 
 /** Stripe needs its key and the webhook signing secret together; the API URL is for a local fake in tests. */

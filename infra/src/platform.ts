@@ -21,7 +21,7 @@ import type { JobQueue } from './queue/job-queue';
 import { JetStreamJobQueue } from './queue/jetstream-queue';
 import { transcodeQueueNames, type TranscodeJob } from './queue/transcode-job';
 import { S3Storage } from './storage/s3-storage';
-import { SimulatedPayments, StripePayments, type Payments } from './payments/payments';
+import { SimulatedPayments, StripePayments, UnavailablePayments, type Payments } from './payments/payments';
 
 /** The adapters one process runs on, chosen by configuration; domain code sees only the ports. */
 export interface Platform {
@@ -37,7 +37,7 @@ export interface Platform {
   storage: ObjectStorage;
   /** Upload → transcoder jobs: JetStream work queue with NATS_URL, in memory otherwise. */
   transcodeQueue: JobQueue<TranscodeJob>;
-  /** Stripe when configured, else the local checkout simulator. */
+  /** Stripe when configured; the local checkout simulator only when PAYMENTS asks for it; else none. */
   payments: Payments;
   clock: Clock;
   close(): Promise<void>;
@@ -81,7 +81,7 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
     mailer,
     storage,
     transcodeQueue,
-    payments: config.stripe ? new StripePayments(config.stripe) : new SimulatedPayments({ publicUrl: config.publicUrl, serverSecret: config.jwtSecret }),
+    payments: choosePayments(config, logger),
     clock: systemClock,
     close: async () => {
       await transcodeQueue.close();
@@ -92,6 +92,22 @@ export async function createPlatform(config: StardeckConfig, logger: Logger): Pr
       releaseDataDir();
     },
   };
+}
+
+/**
+ * The payments adapter PAYMENTS names (see the config). The simulator grants paid plans to anyone
+ * who clicks, so whenever it runs it says so at start, loudly, in every process that takes payments.
+ */
+export function choosePayments(config: Pick<StardeckConfig, 'payments' | 'stripe' | 'publicUrl' | 'jwtSecret' | 'mode'>, logger: Pick<Logger, 'warn'>): Payments {
+  if (config.payments === 'stripe' && config.stripe) return new StripePayments(config.stripe);
+  if (config.payments === 'simulator') {
+    logger.warn(
+      { payments: 'simulator', mode: config.mode },
+      '!!! PAYMENTS=simulator: the checkout simulator is running. Anyone signed in can make themselves core or premium for free. Never run it where real members pay: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=none. !!!',
+    );
+    return new SimulatedPayments({ publicUrl: config.publicUrl, serverSecret: config.jwtSecret });
+  }
+  return new UnavailablePayments();
 }
 
 /** S3 when configured; otherwise files under the data directory, served by the API's storage endpoints. */

@@ -26,12 +26,12 @@ describe('throttles under parallel requests', () => {
   });
   const api = () => request(server.url);
 
-  it('lets at most 5 of 200 parallel logins on one account reach the password check, and nobody in past them', async () => {
+  it('lets at most 5 of 200 parallel logins on one account from one address reach the password check, and nobody in past them', async () => {
     const member = await newMember(server.url, admin);
     // The right password goes last; whether it is among the first five counted is up to the race.
     const passwords = [...Array.from({ length: 199 }, (_, i) => `wrong-password-${i}`), member.password];
-    const answers = await Promise.all(passwords.map((password, i) =>
-      api().post('/v1/login').set('x-forwarded-for', addressOf(30, i)).send({ email: member.email, password })));
+    const answers = await Promise.all(passwords.map((password) =>
+      api().post('/v1/login').set('x-forwarded-for', '10.30.0.1').send({ email: member.email, password })));
     const counts = tally(answers.map((res) => res.status));
     // 401 and 200 are given only after the password check; 429 before it.
     expect((counts[401] ?? 0) + (counts[200] ?? 0), JSON.stringify(counts)).toBeGreaterThan(0);
@@ -42,8 +42,8 @@ describe('throttles under parallel requests', () => {
       expect(res.body).toMatchObject({ status: 'error', status_code: 429, msg: { description: MSG.tooManyAttempts } });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-    // Five failures are on the account now: the right password is refused too.
-    await api().post('/v1/login').set('x-forwarded-for', '10.31.0.1').send({ email: member.email, password: member.password }).expect(429);
+    // Five failures from that address are on the account now: the right password is refused there too.
+    await api().post('/v1/login').set('x-forwarded-for', '10.30.0.1').send({ email: member.email, password: member.password }).expect(429);
   });
 
   it('lets at most 20 of 60 parallel logins from one address reach the password check', async () => {

@@ -10,7 +10,7 @@ const ACTORS: Actor[] = ['visitor', 'member', 'owner', 'admin'];
 /**
  * Every endpoint of contact and membership, tried by a visitor, a member, the owner of the thing
  * acted on (the member whose checkout session it is) and an admin. The checkout simulator runs,
- * as no Stripe key is configured.
+ * as PAYMENTS asks for it.
  */
 describe('authorization matrix: contact and membership', () => {
   let server: TestServer;
@@ -20,7 +20,7 @@ describe('authorization matrix: contact and membership', () => {
   const failures: string[] = [];
 
   beforeAll(async () => {
-    server = await startAuthServer();
+    server = await startAuthServer({ PAYMENTS: 'simulator' });
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     const make = factories({ url: server.url, admin });
     [owner, stranger] = await Promise.all([make.newMember(), make.newMember()]);
@@ -55,6 +55,7 @@ describe('authorization matrix: contact and membership', () => {
     }
 
     // Checkout: members (owner and stranger alike) start their own; an admin's tier follows the role.
+    for (const actor of ACTORS) await check(actor, 'get', '/v1/plans', 200);
     for (const actor of ACTORS) await check(actor, 'post', '/v1/checkout', signedIn(actor, actor === 'admin' ? 409 : 200), { plan: 'premium', billing: 'monthly' });
 
     // The owner's simulator session: only the owner may complete it.

@@ -38,6 +38,17 @@ describe('contact form', () => {
     expect(mail.text).toContain('reply-here@example.com');
   });
 
+  it('shows admins the account that really sent a message beside the name and address it claims', async () => {
+    const member = await make.newMember();
+    await api().post('/v1/contact').set(bearer(member)).send({ ...form('admin'), email: ADMIN.email, message: `Please reset my password ${member.me.id}` }).expect(200);
+    const list = await api().get('/v1/admin/contact_messages').set(bearer(admin)).query({ limit: 100 }).expect(200);
+    const sent = list.body.data.contact_messages.find((m: { message: string }) => m.message.endsWith(member.me.id));
+    expect(sent).toMatchObject({
+      username: 'admin', email: ADMIN.email,
+      sender: { id: member.me.id, username: member.me.username, email: member.email },
+    });
+  });
+
   it('is for members only, and its list for admins only', async () => {
     const member = await make.newMember();
     await api().post('/v1/contact').send(form('visitor')).expect(401);

@@ -6,13 +6,13 @@ import { factories, type Factories, type Member } from '../support/factories';
 import type { TestServer } from '../support/server';
 import { signedWebhook, subscriptionEvent } from '../support/stripe-fake';
 
-/** Without a Stripe key the checkout simulator stands in for Stripe, through the same webhook. */
-describe('checkout simulator (no Stripe configured)', () => {
+/** With PAYMENTS=simulator (the embedded default) the checkout simulator stands in for Stripe, through the same webhook. */
+describe('checkout simulator (PAYMENTS=simulator)', () => {
   let server: TestServer;
   let admin: Session;
   let make: Factories;
   beforeAll(async () => {
-    server = await startAuthServer();
+    server = await startAuthServer({ PAYMENTS: 'simulator' });
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });
   });
@@ -38,6 +38,35 @@ describe('checkout simulator (no Stripe configured)', () => {
     const portal = await api().get('/v1/customer_portal').set(bearer(member)).expect(200);
     expect(portal.body.data.portal_url).toBe('http://stardeck.test/billing-simulator');
     await api().post('/v1/payments/simulator/cancel_subscription').set(bearer(member)).expect(200);
+    expect((await me(member)).tier.slug).toBe('free');
+  });
+
+  it('shows paid plans as available through the simulator', async () => {
+    const plans = await api().get('/v1/plans').expect(200);
+    expect(plans.body.data).toMatchObject({ paid_plans_available: true, provider: 'simulator' });
+    expect(plans.body.data.plans.every((p: { available: boolean }) => p.available)).toBe(true);
+  });
+
+  it('completes a session once: of 100 parallel completions one is paid for, the rest are refused, and it cannot be used again after a cancel', async () => {
+    const member = await make.newMember();
+    const checkout = await api().post('/v1/checkout').set(bearer(member)).send({ plan: 'premium', billing: 'monthly' }).expect(200);
+    const session = sessionOf(checkout.body.data.checkout_url);
+    const answers = await Promise.all(Array.from({ length: 100 }, () =>
+      api().post('/v1/payments/simulator/checkout').set(bearer(member)).send({ session, outcome: 'complete' })));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200), JSON.stringify(statuses)).toHaveLength(1);
+    for (const refused of answers.filter((res) => res.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg.description).toBe(MEMBERSHIP_MSG.simulatorSessionUsed);
+    }
+    expect((await me(member)).tier.slug).toBe('premium');
+    const events = await api().get('/v1/admin/events').set(bearer(admin)).query({ stream: `membership-${member.me.id}` }).expect(200);
+    expect(events.body.data.events).toHaveLength(1);
+
+    await api().post('/v1/payments/simulator/cancel_subscription').set(bearer(member)).expect(200);
+    expect((await me(member)).tier.slug).toBe('free');
+    const again = await api().post('/v1/payments/simulator/checkout').set(bearer(member)).send({ session, outcome: 'complete' }).expect(409);
+    expect(again.body.msg.description).toBe(MEMBERSHIP_MSG.simulatorSessionUsed);
     expect((await me(member)).tier.slug).toBe('free');
   });
 

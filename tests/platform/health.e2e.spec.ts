@@ -2,10 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CONFIG, startTestServer, type TestServer } from '../support/server';
 
+const METRICS_TOKEN = 'metrics-token-for-the-scraper-0123';
+
 describe('operational endpoints', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { METRICS_TOKEN } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -26,7 +28,7 @@ describe('operational endpoints', () => {
 
   it('serves Prometheus metrics and the OpenAPI document', async () => {
     await request(server.url).get('/health');
-    const metrics = await request(server.url).get('/metrics').expect(200);
+    const metrics = await request(server.url).get('/metrics').set('authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
     expect(metrics.text).toContain('stardeck_http_request_duration_seconds');
     expect(metrics.text).toContain('stardeck_relay_lag_events');
     const doc = await request(server.url).get('/docs/openapi.json').expect(200);

@@ -19,7 +19,7 @@ describe(`every read model equals its rebuild from the log (history seed ${SEED}
   let admin: ProjectionAdmin;
 
   beforeAll(async () => {
-    world = await startTracksWorld();
+    world = await startTracksWorld({ env: { PAYMENTS: 'simulator' } }); // the history pays through the checkout simulator
     make = factories(world);
     await generateHistory(world, make, SEED);
     // Then a community many times that size, made through the deciders in-process (bench/rebuild-at-scale.mjs

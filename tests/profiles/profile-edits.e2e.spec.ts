@@ -1,4 +1,4 @@
-import { DEFAULT_USER_CONFIG } from '@stardeck/contracts';
+import { DEFAULT_USER_CONFIG, PROFILE_MSG } from '@stardeck/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCookieOf } from '../auth/helpers';
@@ -52,6 +52,22 @@ describe('editing one own profile: bio, display name, settings', () => {
     }
     expect(await world.eventCount()).toBe(before);
     expect(await profile()).toMatchObject({ display_name: 'Nova', bio: null });
+  });
+
+  it('refuses display names that could pass for the system or the staff, however they are dressed up, and changes nothing', async () => {
+    await patchUser(world, nova, { display_name: 'Nova' }).expect(200);
+    const before = await world.eventCount();
+    for (const value of ['system', 'Admin', ' STARDECK ', 'moderator', 'S y s t e m', 'adm1n', 'ѕystem', 'Ｓｔａｒｄｅｃｋ', 'stardeck team', '[system]', 'sys\u200btem']) {
+      const res = await patchUser(world, nova, { display_name: value }).expect(400);
+      expect(res.body.msg.description, value).toBe(PROFILE_MSG.displayNameReserved);
+      expect(res.body.errors).toEqual({ display_name: PROFILE_MSG.displayNameReserved });
+    }
+    expect(await world.eventCount()).toBe(before);
+    expect((await profile()).display_name).toBe('Nova');
+    // Names that merely contain such a word are anyone's.
+    await patchUser(world, nova, { display_name: 'Badminton Club' }).expect(200);
+    await patchUser(world, nova, { display_name: 'systematic' }).expect(200);
+    await patchUser(world, nova, { display_name: 'Nova' }).expect(200);
   });
 
   it('merges settings over the saved ones; me.config carries them', async () => {

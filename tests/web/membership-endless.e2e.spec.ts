@@ -22,7 +22,7 @@ describe('a downgrade during playback in endless mode', () => {
     assertWebBuilt();
     server = await startTestServer({
       roles: ['api', 'projector', 'transcoder'], webDir: WEB_DIR,
-      env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password },
+      env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password, PAYMENTS: 'simulator' },
     });
     const admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });

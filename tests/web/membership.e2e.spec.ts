@@ -11,7 +11,7 @@ const SLOW = { timeout: 30_000 };
 
 /**
  * Contact, legal documents and membership in Chromium against the real API, with the checkout
- * simulator standing in for Stripe (no payment provider is configured on either configuration).
+ * simulator standing in for Stripe (PAYMENTS=simulator on either configuration).
  */
 describe('contact, legal documents and membership in the browser', () => {
   let server: TestServer;
@@ -26,7 +26,7 @@ describe('contact, legal documents and membership in the browser', () => {
 
   beforeAll(async () => {
     assertWebBuilt();
-    server = await startTestServer({ webDir: WEB_DIR, env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password } });
+    server = await startTestServer({ webDir: WEB_DIR, env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password, PAYMENTS: 'simulator' } });
     admin = await login(server.url, ADMIN.email, ADMIN.password);
     make = factories({ url: server.url, admin });
     member = await make.newMember();

@@ -5,5 +5,6 @@ export * from './common/envelope';
 export { TracksRepository, UploadSweeper } from './tracks';
 export { CollectionsRepository, collectionSearch } from './collections';
 export { MAIL_REQUEST_ANSWER_MS } from './accounts';
+export { PasswordHasher } from './auth';
 export { MembersRepository, type MemberFilter } from './profiles';
 export { localFirstPostgresAdapter } from './realtime/realtime-adapter';

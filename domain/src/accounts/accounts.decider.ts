@@ -23,6 +23,8 @@ export type AccountCommand =
   /** A new verification link; an account already verified needs none. */
   | { type: 'RequestVerification' }
   | { type: 'RequestPasswordReset' }
+  /** Someone signed up with this account's address: its owner is told, and nothing else changes. */
+  | { type: 'NoteRegistrationAttempt' }
   /** `by` is the admin who decided it. */
   | { type: 'ChangeTier'; tier: MemberTier; by: string };
 
@@ -95,6 +97,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState,
         return state.verified ? [] : [{ type: 'VerificationRequested', data: { user_id: state.user_id } }];
       case 'RequestPasswordReset':
         return [{ type: 'PasswordResetRequested', data: { user_id: state.user_id } }];
+      case 'NoteRegistrationAttempt':
+        return [{ type: 'RegistrationAttempted', data: { user_id: state.user_id } }];
       case 'ChangeTier':
         if (state.role === 'admin') return new DomainError(AccountErrors.tierFollowsRole, "An admin's tier follows the admin role");
         return state.tier === command.tier
@@ -128,6 +132,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState,
       case 'VerificationRequested':
       case 'PasswordResetRequested':
       case 'EmailChangeRequested':
+      case 'RegistrationAttempted':
         return state;
       default: {
         const unknown: never = event;

@@ -12,7 +12,8 @@ export type InviteCommand =
       outstanding: number;
       limit: number | null;
     }
-  | { type: 'RedeemInvite'; user_id: string }
+  /** `user_id` null: spent on a sign-up whose address already had an account, so nobody joined with it. */
+  | { type: 'RedeemInvite'; user_id: string | null }
   | { type: 'DeleteInvite'; actor_id: string };
 
 export type InviteState =

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_USER_CONFIG, LIMITS, PROFILE_LIMITS, USER_CONFIG_KEYS, configForTier, type ProfileEvent, type ProfileLink, type TierDefinition,
+  DEFAULT_USER_CONFIG, PROFILE_LIMITS, USER_CONFIG_KEYS, configForTier, displayNameError, type ProfileEvent, type ProfileLink, type TierDefinition,
   type UserConfig,
 } from '@stardeck/contracts';
 import { DomainError, type Decider } from '../kit/decider';
@@ -62,9 +62,8 @@ export const profileDecider: Decider<ProfileCommand, ProfileEvent, ProfileState,
       }
       case 'ChangeDisplayName': {
         const displayName = command.display_name.trim();
-        if (!displayName || displayName.length > LIMITS.displayNameMax) {
-          return new DomainError(ProfileErrors.displayNameInvalid, 'Display name must be 1 to 32 characters');
-        }
+        const invalid = displayNameError(displayName);
+        if (invalid) return new DomainError(ProfileErrors.displayNameInvalid, invalid);
         return displayName === state.display_name ? [] : [{ type: 'DisplayNameChanged', data: { user_id, display_name: displayName } }];
       }
       case 'ChangeConfig': {

@@ -21,6 +21,7 @@ export const EVENT_SCHEMAS: DomainEventSchemas = {
   AccountRoleChanged: { current: 1, secret: [] },
   VerificationRequested: { current: 1, secret: [] },
   PasswordResetRequested: { current: 1, secret: [] },
+  RegistrationAttempted: { current: 1, secret: [] },
   MemberTierChanged: { current: 1, secret: [] },
   EmailChangeRequested: { current: 1, secret: [] },
   EmailChanged: { current: 1, secret: [] },

@@ -31,11 +31,12 @@ export class WebhookSignatureError extends Error {
 
 /**
  * The payments port: Stripe Checkout and the Billing Portal for members, and the check of a
- * webhook's signature on its raw body. Stripe when configured; otherwise the local simulator,
- * whose webhooks are signed the same way and take the same path.
+ * webhook's signature on its raw body. Stripe when configured; the local simulator, whose webhooks
+ * are signed the same way and take the same path, only when PAYMENTS asks for it; else none.
  */
 export interface Payments {
-  readonly kind: 'stripe' | 'simulator';
+  /** `none`: no payment provider is configured, and paid plans are unavailable. */
+  readonly kind: 'stripe' | 'simulator' | 'none';
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The event, once its `Stripe-Signature` header matches the raw body; else WebhookSignatureError. */
@@ -188,5 +189,35 @@ export class SimulatedPayments implements Payments {
   private encode(session: SimulatedSession): string {
     const body = Buffer.from(JSON.stringify(session)).toString('base64url');
     return `${body}.${createHmac('sha256', this.sessionKey).update(body).digest('base64url')}`;
+  }
+}
+
+/** Checkout or portal asked of a server that takes no payments. */
+export class PaymentsUnavailableError extends Error {
+  constructor() {
+    super('no payment provider is configured');
+    this.name = 'PaymentsUnavailableError';
+  }
+}
+
+/**
+ * No payment provider: paid plans cannot be bought, and no webhook is ever believed. Chosen when
+ * Stripe is not configured and the simulator was not asked for, so a missing key never turns into
+ * free paid plans.
+ */
+export class UnavailablePayments implements Payments {
+  readonly kind = 'none' as const;
+  readonly priceToPlan: Readonly<Record<string, PaidPlanSlug>> = {};
+
+  async createCheckout(): Promise<{ url: string }> {
+    throw new PaymentsUnavailableError();
+  }
+
+  async createPortal(): Promise<{ url: string }> {
+    throw new PaymentsUnavailableError();
+  }
+
+  verifyWebhook(): PaymentEvent {
+    throw new WebhookSignatureError();
   }
 }

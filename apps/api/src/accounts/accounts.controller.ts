@@ -18,7 +18,9 @@ export class AccountsController {
 
   @Post('create_account')
   @ApiEnvelope('Create an account with an invite key', 201, { data: CreatedAccountSchema })
-  async createAccount(@Body() dto: CreateAccountDto) {
+  async createAccount(@Body() dto: CreateAccountDto, @Req() request: FastifyRequest) {
+    // The same budget as validate_invite: both can test invite keys, and sign-up must not test emails.
+    await this.throttle.inviteCheck(request.ip);
     const account = await this.accounts.createAccount(dto);
     return ok({ user: account }, { title: 'Create Account', description: MSG.accountCreated });
   }
@@ -50,7 +52,8 @@ export class AccountsController {
   @Post('reset_password')
   @HttpCode(200)
   @ApiEnvelope('Set a new password with the mailed recovery token', 200)
-  async resetPassword(@Body() dto: ResetPasswordDto) {
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() request: FastifyRequest) {
+    await this.throttle.passwordReset(request.ip);
     await this.accounts.resetPassword(dto);
     return ok(undefined, { title: 'Reset Password', description: MSG.passwordChanged });
   }

@@ -13,6 +13,8 @@ import { AccountCommands } from './account-commands';
 import { MAIL_REQUEST_ANSWER_MS, answerNoSooner } from './answer-floor';
 
 const UNIQUE_VIOLATION = '23505';
+const inviteInvalid = () => ApiError.badRequest('Create Account', MSG.inviteInvalid, { invitation_key: MSG.inviteInvalid });
+const usernameTaken = () => ApiError.conflict(MSG.usernameTaken, 'Create Account', { username: MSG.usernameTaken });
 /** Parallel requests for mail append to the same account stream; each retries on a lost race. */
 const MAIL_REQUEST_ATTEMPTS = 5;
 
@@ -35,15 +37,20 @@ export class AccountsService {
    * Registers the account and redeems the invite in one transaction. The invite is appended with
    * the version that was read, so of two people racing for one invite exactly one gets it. The
    * verification mail follows AccountRegistered.
+   *
+   * The answer never says whether an email is registered. A taken username is refused (usernames
+   * are public anyway); a taken email is answered exactly like a new account: the invite is spent,
+   * the password hashed all the same, and the address's owner is told by mail instead.
    */
   async createAccount(dto: CreateAccountDto): Promise<{ id: string; username: string }> {
-    const inviteInvalid = () => ApiError.badRequest('Create Account', MSG.inviteInvalid, { invitation_key: MSG.inviteInvalid });
-    // The invite is checked first: without one, nobody learns which emails or usernames exist.
+    // The invite is checked first: without one, nobody learns which usernames exist, and nothing expensive runs.
     const invite = await this.invites.findRedeemable(this.db, dto.invitation_key);
     if (!invite) throw inviteInvalid();
-    await this.assertAvailable(dto.email, dto.username);
+    const taken = await this.accounts.conflicts(this.db, dto.email, dto.username);
+    if (taken.username) throw usernameTaken();
     const passwordHash = await this.hasher.hash(dto.password);
     const userId = randomUUID();
+    if (taken.email) return this.answerTakenEmail(invite.id, dto, userId);
     // The new member is the actor of their own sign-up.
     const metadata = { actor: userId };
     try {
@@ -59,11 +66,36 @@ export class AccountsService {
       if (error instanceof ConcurrencyError) throw inviteInvalid();
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         // Someone registered the same email or username between our check and our insert.
-        await this.assertAvailable(dto.email, dto.username);
+        const raced = await this.accounts.conflicts(this.db, dto.email, dto.username);
+        if (raced.username) throw usernameTaken();
+        if (raced.email) return this.answerTakenEmail(invite.id, dto, userId);
       }
       throw error;
     }
     return { id: userId, username: dto.username };
+  }
+
+  /**
+   * A sign-up with an address that has an account: the invite is spent (so it cannot be used to
+   * try address after address), the owner's stream records the attempt and the outbox mails them,
+   * and the caller gets the answer a new account gets, with an id that names nobody.
+   */
+  private async answerTakenEmail(inviteId: string, dto: CreateAccountDto, answeredId: string): Promise<{ id: string; username: string }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.transaction(async (tx) => {
+          const owner = await this.accounts.findByEmail(tx, dto.email);
+          if (!owner) throw inviteInvalid();
+          await this.inviteCommands.runIn(tx, streamIds.invite(inviteId), { type: 'RedeemInvite', user_id: null }, { actor: 'anonymous' });
+          await this.accountCommands.runIn(tx, streamIds.user(owner.id), { type: 'NoteRegistrationAttempt' }, { actor: 'anonymous' });
+        });
+        return { id: answeredId, username: dto.username };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        // The invite went to someone else, or another attempt on the same address wrote first: try that one again.
+        if (attempt >= MAIL_REQUEST_ATTEMPTS || !(await this.invites.findRedeemable(this.db, dto.invitation_key))) throw inviteInvalid();
+      }
+    }
   }
 
   async verifyAccount(dto: VerifyAccountDto): Promise<void> {
@@ -98,26 +130,21 @@ export class AccountsService {
    * so an account still waiting for verification is verified too.
    */
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const tokenInvalid = () => ApiError.badRequest('Reset Password', MSG.tokenInvalid, { recovery_token: MSG.tokenInvalid });
+    const tokenHash = sha256(dto.recovery_token);
+    // The cheap check first: a made-up token never gets a password hashed. The token is spent
+    // only in the write below, so of two resets racing with one link, one wins.
+    if (!(await this.accounts.liveOneTimeToken(this.db, tokenHash, 'reset', this.clock.now()))) throw tokenInvalid();
     const passwordHash = await this.hasher.hash(dto.password);
     await this.store.transaction(async (tx) => {
-      const userId = await this.accounts.consumeOneTimeToken(tx, sha256(dto.recovery_token), 'reset', this.clock.now());
-      if (!userId) throw ApiError.badRequest('Reset Password', MSG.tokenInvalid, { recovery_token: MSG.tokenInvalid });
+      const userId = await this.accounts.consumeOneTimeToken(tx, tokenHash, 'reset', this.clock.now());
+      if (!userId) throw tokenInvalid();
       const stream = streamIds.user(userId);
       const metadata = { actor: userId };
       await this.accountCommands.runIn(tx, stream, { type: 'ChangePassword', password_hash: passwordHash, reason: 'reset' }, metadata);
       await this.accountCommands.runIn(tx, stream, { type: 'VerifyAccount' }, metadata);
       await this.sessions.revokeAllOfUser(tx, userId);
     });
-  }
-
-  private async assertAvailable(email: string, username: string): Promise<void> {
-    const taken = await this.accounts.conflicts(this.db, email, username);
-    const fields: Record<string, string> = {
-      ...(taken.email ? { email: MSG.emailTaken } : {}),
-      ...(taken.username ? { username: MSG.usernameTaken } : {}),
-    };
-    const first = Object.values(fields)[0];
-    if (first) throw ApiError.conflict(first, 'Create Account', fields);
   }
 
   /**

@@ -79,6 +79,14 @@ export class AccountsRepository {
     return typeof email === 'string' ? email : null;
   }
 
+  /** Whether a link's token is still good (unused, unexpired), without spending it. */
+  async liveOneTimeToken(executor: Db | Tx, tokenHash: string, purpose: OneTimePurpose, now: Date): Promise<boolean> {
+    const row = await executor.selectFrom('one_time_tokens').select('user_id')
+      .where('token_hash', '=', tokenHash).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async consumeOneTimeToken(tx: Tx, tokenHash: string, purpose: OneTimePurpose, now: Date): Promise<string | null> {
     const row = await tx
       .updateTable('one_time_tokens')

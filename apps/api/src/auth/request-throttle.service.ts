@@ -13,6 +13,8 @@ export const REQUEST_LIMITS = {
   /** access_request: the waitlist is read by admins, so one email or one address cannot bury it. */
   accessRequestsPerEmail: { limit: 3, windowSeconds: 24 * 60 * 60 },
   accessRequestsPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** reset_password: each try with a live link hashes a password, and links must not be guessed. */
+  passwordResetsPerIp: { limit: 10, windowSeconds: 15 * 60 },
   /** validate_invite: guessing 12-hex keys must stay hopeless. */
   inviteChecksPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /** Upload preflights: each signs a URL and reserves storage. */
@@ -68,6 +70,10 @@ export class RequestThrottleService {
 
   directMessage(userId: string): Promise<void> {
     return this.consume([{ key: `direct-message:${userId}`, ...REQUEST_LIMITS.directMessagesPerUser }]);
+  }
+
+  passwordReset(ip: string): Promise<void> {
+    return this.consume([{ key: `password-reset-ip:${ip}`, ...REQUEST_LIMITS.passwordResetsPerIp }]);
   }
 
   inviteCheck(ip: string): Promise<void> {

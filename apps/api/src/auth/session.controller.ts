@@ -24,7 +24,7 @@ export class SessionController {
   @ApiPublic()
   @ApiEnvelope('Sign in', 200, { me: true, description: 'Signed in: the access token is in x-new-access-token and the refresh cookie is set' })
   async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const session = await this.sessions.login(dto, request.ip);
+    const session = await this.sessions.login(dto, request.ip, request.cookies[REFRESH_COOKIE]);
     this.setSession(reply, session);
     return ok(undefined, { title: 'Login', description: `${session.firstSignIn ? 'Welcome' : 'Welcome back'}, ${session.me.username}` }, session.me);
   }

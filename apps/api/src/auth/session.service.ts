@@ -50,10 +50,15 @@ export class SessionService {
     private readonly meService: MeService,
   ) {}
 
-  /** Signs in; `firstSignIn` tells a member's first sign-in from a return (the greeting differs). */
-  async login(dto: LoginDto, ip: string): Promise<IssuedSession & { firstSignIn: boolean }> {
-    const attempt = await this.throttle.admit(dto.email, ip);
+  /**
+   * Signs in; `firstSignIn` tells a member's first sign-in from a return (the greeting differs).
+   * `presentedCookie`: the refresh cookie the browser sent, if any. A browser already signed in to
+   * this account is never held back by other people's guesses at its password.
+   */
+  async login(dto: LoginDto, ip: string, presentedCookie?: string): Promise<IssuedSession & { firstSignIn: boolean }> {
     const user = await this.accounts.findByEmail(this.db, dto.email);
+    const signedInFamily = user && presentedCookie ? await this.liveSignInOf(presentedCookie, user.id) : null;
+    const attempt = await this.throttle.admit(dto.email, ip, { signedInFamily });
     const passwordOk = user ? await this.hasher.verify(user.password_hash, dto.password) : await this.hasher.verifyAgainstNothing(dto.password);
     // A wrong password keeps the failure counted at admission.
     if (!user || !passwordOk) throw loginFailed();
@@ -67,6 +72,15 @@ export class SessionService {
     const firstSignIn = !(await this.sessions.hasSignedIn(this.db, user.id));
     await this.insertToken(this.db, family, token, this.clock.now());
     return { ...(await this.issued(user.id, { token, familyId: family.family_id, remember: family.remember })), firstSignIn };
+  }
+
+  /** The sign-in (family) a refresh cookie is, if it is a live one of `userId`: not revoked, not expired, and current or only just rotated. */
+  private async liveSignInOf(presented: string, userId: string): Promise<string | null> {
+    const token = await this.sessions.findByHash(this.db, sha256(presented));
+    if (!token || token.user_id !== userId || token.revoked_at) return null;
+    const now = this.clock.now();
+    if (new Date(token.expires_at).getTime() <= now.getTime()) return null;
+    return token.used_at === null || this.withinReuseWindow(token, now) ? token.family_id : null;
   }
 
   /**

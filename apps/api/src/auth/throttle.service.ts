@@ -7,6 +7,7 @@ import { ThrottleCountersRepository } from './throttle-counters.repository';
 export interface ThrottleRule {
   /** Counter name, e.g. `mail:someone@example.com`. */
   key: string;
+  /** Calls allowed in a window; Infinity counts without refusing. */
   limit: number;
   windowSeconds: number;
 }
@@ -14,6 +15,8 @@ export interface ThrottleRule {
 /** A call the throttle let through; it may give its attempt back once it knows it should not count. */
 export interface Admission {
   refund(): Promise<void>;
+  /** Each rule's count in its window, this call included, in the order of the rules. */
+  counts: number[];
 }
 
 /**
@@ -43,6 +46,6 @@ export class ThrottleService {
       await refund();
       throw ApiError.tooManyRequests(Math.max(...spent.map((hit) => hit.seconds_left)));
     }
-    return { refund };
+    return { refund, counts: hits.map((hit) => hit.count) };
   }
 }

@@ -1,14 +1,16 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   metricsRegistry, pingDatabase, projectorLagEvents, relayLagEvents, type Db, type EventBus, type EventStore, type Logger, type StardeckConfig,
 } from '@stardeck/infra';
 import type { ProjectionAdmin } from '@stardeck/projector';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/api-error';
 import { InjectBus, InjectConfig, InjectDatabase, InjectEventStore, InjectLogger, InjectProjectionAdmin } from '../platform/tokens';
+import { metricsAccess } from './metrics-access';
 import { RelayStateRepository } from './relay-state.repository';
 
-/** Liveness, readiness (database and bus reachable) and Prometheus metrics, outside /v1. */
+/** Liveness, readiness (database and bus reachable) and Prometheus metrics (not public; see metricsAccess), outside /v1. */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
@@ -45,7 +47,11 @@ export class HealthController {
 
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  async metrics(): Promise<string> {
+  async metrics(@Req() request: FastifyRequest): Promise<string> {
+    const access = metricsAccess(this.config, request.headers.authorization, request.ip);
+    // Not served here: the same answer as a route that does not exist.
+    if (access === 'hidden') throw ApiError.notFound(`Cannot GET ${request.url}`);
+    if (access === 'unauthorized') throw ApiError.unauthorized('A valid metrics token is required', 'Unauthorized', { 'www-authenticate': 'Bearer' });
     await this.refreshLag().catch((error) => this.logger.warn({ err: error }, 'could not read lag for metrics'));
     return metricsRegistry.metrics();
   }

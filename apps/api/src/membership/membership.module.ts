@@ -8,11 +8,12 @@ import { MembershipService } from './membership.service';
 import { PaymentsSimulatorController } from './payments-simulator.controller';
 import { PaymentsSimulatorService } from './payments-simulator.service';
 import { PaymentsWebhookController } from './payments-webhook.controller';
+import { PlansController } from './plans.controller';
 
 /** Paid membership: checkout, billing portal, Stripe's webhook, and the simulator of embedded mode. */
 @Module({
   imports: [AuthModule, AccountsModule],
-  controllers: [MembershipController, PaymentsWebhookController, PaymentsSimulatorController],
+  controllers: [MembershipController, PlansController, PaymentsWebhookController, PaymentsSimulatorController],
   providers: [MembershipCommands, MembershipRepository, MembershipService, PaymentsSimulatorService],
 })
 export class MembershipModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MEMBERSHIP_MSG, streamIds, tierOfAccount, type CheckoutDto, type MemberTier } from '@stardeck/contracts';
+import { MEMBERSHIP_MSG, PLAN_OFFERS, streamIds, tierOfAccount, type CheckoutDto, type MemberTier, type PlansInfo } from '@stardeck/contracts';
 import { readPaymentEvent, tierOfMembership, type SubscriptionChange } from '@stardeck/domain';
 import type { Db, Payments, StardeckConfig } from '@stardeck/infra';
 import type { Logger } from 'pino';
@@ -33,7 +33,18 @@ export class MembershipService {
     private readonly accounts: AccountCommands,
   ) {}
 
+  /** The plans, and whether this server can sell the paid ones (it cannot without a payment provider). */
+  plans(): PlansInfo {
+    const available = this.payments.kind !== 'none';
+    return {
+      paid_plans_available: available,
+      provider: this.payments.kind,
+      plans: PLAN_OFFERS.map((plan) => ({ ...plan, available: plan.priceUsd === 0 || available })),
+    };
+  }
+
   async checkout(member: AuthUser, dto: CheckoutDto): Promise<{ checkout_url: string }> {
+    this.assertPaymentsAvailable();
     if (member.role === 'admin') throw ApiError.conflict("An admin's tier follows the admin role", 'Membership');
     if (tierOfAccount(member).slug === dto.plan) throw ApiError.conflict(MEMBERSHIP_MSG.alreadyOnPlan, 'Membership');
     const current = await this.memberships.ofMember(this.db, member.id);
@@ -46,6 +57,7 @@ export class MembershipService {
   }
 
   async portal(member: AuthUser): Promise<{ portal_url: string }> {
+    this.assertPaymentsAvailable();
     const current = await this.memberships.ofMember(this.db, member.id);
     if (!current) throw ApiError.notFound(MEMBERSHIP_MSG.noCustomer, 'Membership');
     const { url } = await this.call(MEMBERSHIP_MSG.portalFailed, () => this.payments.createPortal({
@@ -105,6 +117,11 @@ export class MembershipService {
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
     this.logger.warn({ stripeEvent: text(envelope.id), type: text(envelope.type), reason }, 'payments webhook: signed event ignored');
     return 'ignored';
+  }
+
+  /** Without a payment provider nothing can be bought: a clear 503 rather than a free plan or a 502. */
+  private assertPaymentsAvailable(): void {
+    if (this.payments.kind === 'none') throw new ApiError(503, 'Membership', MEMBERSHIP_MSG.unavailable);
   }
 
   /** A payment provider's failure is the spec's text for the call; its details go to the log only. */

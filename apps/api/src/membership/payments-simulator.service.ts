@@ -8,13 +8,18 @@ import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import { InjectDatabase, InjectPayments } from '../platform/tokens';
 import { MembershipRepository } from './membership.repository';
+import type { WebhookOutcome } from './membership.service';
 import { PAYMENTS_WEBHOOK_PATH } from './payments-webhook.controller';
 
+const simulatedId = (prefix: string, id: string = randomUUID()) => `${prefix}_${id.replaceAll('-', '')}`;
+
 /** A subscription event shaped as Stripe sends it (the fields the webhook reads, and a few more). */
-function subscriptionEvent(type: string, subscription: { id: string; customer: string; status: string; userId: string; plan: PaidPlan }, now: Date) {
+function subscriptionEvent(
+  type: string, subscription: { id: string; customer: string; status: string; userId: string; plan: PaidPlan }, now: Date, eventId = simulatedId('evt_sim'),
+) {
   const created = Math.floor(now.getTime() / 1000);
   return {
-    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
+    id: eventId,
     object: 'event',
     type,
     created,
@@ -48,7 +53,12 @@ export class PaymentsSimulatorService {
     return this.payments;
   }
 
-  /** Pays for the session's plan: a new subscription, or the member's current one moved to the plan. */
+  /**
+   * Pays for the session's plan: a new subscription, or the member's current one moved to the plan.
+   * A session completes once: its webhook event is named after the session, and the membership
+   * records each event id once, so completing it again (even in parallel) changes nothing and is
+   * refused.
+   */
   async complete(member: AuthUser, session: string): Promise<{ plan: PaidPlan }> {
     const simulator = this.simulator();
     const opened = simulator.readSession(session, member.id);
@@ -56,11 +66,13 @@ export class PaymentsSimulatorService {
     const current = await this.memberships.ofMember(this.db, member.id);
     const live = current && current.status !== 'canceled' ? current : null;
     const subscription = {
-      id: live?.subscription_id ?? `sub_sim_${randomUUID().replaceAll('-', '')}`,
-      customer: current?.customer_id ?? `cus_sim_${member.id.replaceAll('-', '')}`,
+      id: live?.subscription_id ?? simulatedId('sub_sim'),
+      customer: current?.customer_id ?? simulatedId('cus_sim', member.id),
       status: 'active', userId: member.id, plan: opened.plan,
     };
-    await this.deliver(subscriptionEvent(live ? 'customer.subscription.updated' : 'customer.subscription.created', subscription, new Date()));
+    const type = live ? 'customer.subscription.updated' : 'customer.subscription.created';
+    const outcome = await this.deliver(subscriptionEvent(type, subscription, new Date(), simulatedId('evt_sim', opened.id)));
+    if (outcome !== 'applied') throw ApiError.conflict(MEMBERSHIP_MSG.simulatorSessionUsed, 'Checkout Simulator');
     return { plan: opened.plan };
   }
 
@@ -74,7 +86,7 @@ export class PaymentsSimulatorService {
     }, new Date()));
   }
 
-  private async deliver(event: object): Promise<void> {
+  private async deliver(event: object): Promise<WebhookOutcome> {
     const payload = JSON.stringify(event);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const response = await fastify.inject({
@@ -82,5 +94,6 @@ export class PaymentsSimulatorService {
       headers: { 'content-type': 'application/json', 'stripe-signature': this.simulator().sign(payload) },
     });
     if (response.statusCode !== 200) throw new ApiError(502, 'Checkout Simulator', `The webhook answered ${response.statusCode}`);
+    return (response.json() as { data: { outcome: WebhookOutcome } }).data.outcome;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILE_MSG, type ProfileEvent } from '@stardeck/contracts';
+import { PROFILE_MSG, displayNameError, type ProfileEvent } from '@stardeck/contracts';
 import { profileDecider, profilesProjection, type ProfileCommand, type ProfileErrorCode, type ProfileState } from '@stardeck/domain';
 import type { EventStore } from '@stardeck/infra';
 import { ApiError } from '../common/api-error';
@@ -17,8 +17,7 @@ export class ProfileCommands extends CommandHandler<ProfileCommand, ProfileEvent
       serialised: true,
       errors: {
         display_name_invalid: (_error, command) => {
-          const blank = command.type === 'ChangeDisplayName' && command.display_name.trim() === '';
-          const message = blank ? PROFILE_MSG.displayNameRequired : PROFILE_MSG.displayNameTooLong;
+          const message = (command.type === 'ChangeDisplayName' && displayNameError(command.display_name)) || PROFILE_MSG.displayNameTooLong;
           return ApiError.badRequest('Validation Failed', message, { display_name: message });
         },
         bio_too_long: () => ApiError.badRequest('Validation Failed', PROFILE_MSG.bioInvalid, { bio: PROFILE_MSG.bioInvalid }),

@@ -34,6 +34,14 @@ export function emailAlreadyUsedMail(to: string): MailMessage {
   };
 }
 
+/** Someone signed up with an address that already has an account: its owner is told, and nothing else happens. */
+export function registrationAttemptMail(to: string): MailMessage {
+  return {
+    to, subject: 'Someone tried to register with your address on stardeck',
+    text: 'Someone tried to create a new stardeck account with this address, which already has one. No account was created and nothing changed.\n\nIf it was you, sign in instead; if you forgot your password, reset it from the login window. If not, you need do nothing.',
+  };
+}
+
 /** The old address learns where the account went. */
 export function emailChangedMail(to: string, newEmail: string): MailMessage {
   return {

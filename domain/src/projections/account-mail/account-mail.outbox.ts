@@ -2,7 +2,7 @@ import type { Clock, Db, MailMessage, Mailer, Tx } from '@stardeck/infra';
 import { ONE_TIME_TOKEN_TTL_MS, randomToken, sha256, type OneTimePurpose } from '../../accounts/one-time-links';
 import { defineOutbox, type OutboxStep, type ProjectedEvent, type Projection } from '../../kit/projection';
 import {
-  contactMail, emailAlreadyUsedMail, emailChangeMail, emailChangedMail, inviteMail, linkTo, passwordResetMail, verificationMail,
+  contactMail, emailAlreadyUsedMail, emailChangeMail, emailChangedMail, inviteMail, linkTo, passwordResetMail, registrationAttemptMail, verificationMail,
 } from './account-mail.messages';
 import { accountMailQueries as queries, type LinkToken } from './account-mail.queries';
 
@@ -23,7 +23,7 @@ interface Outgoing {
 
 type MailEvent =
   | 'AccountRegistered' | 'VerificationRequested' | 'PasswordResetRequested' | 'AccessRequestInvited' | 'ContactMessageSent'
-  | 'EmailChangeRequested' | 'EmailChanged';
+  | 'EmailChangeRequested' | 'EmailChanged' | 'RegistrationAttempted';
 
 /**
  * The mail of sign-up and sign-in, sent from the log: a request only appends its event, and this
@@ -117,6 +117,10 @@ export function accountMailOutbox(ports: AccountMailPorts): Projection {
       AccessRequestInvited: (event, step) => sendOnce(event, step, (db) => invite(db, event.data.request_id, event.data.invite_id)),
       ContactMessageSent: (event, step) => toAdmins(event, step),
       EmailChangeRequested: (event, step) => sendOnce(event, step, (db) => emailChange(db, event.event_id, event.data.user_id, event.data.email)),
+      RegistrationAttempted: (event, step) => sendOnce(event, step, async (db) => {
+        const owner = await queries.recipient(db, event.data.user_id);
+        return owner ? { message: registrationAttemptMail(owner.email), token: null } : null;
+      }),
       EmailChanged: (event, step) => sendOnce(event, step, async () => ({ message: emailChangedMail(event.data.previous_email, event.data.email), token: null })),
     },
   });

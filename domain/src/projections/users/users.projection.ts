@@ -2,7 +2,7 @@ import type { AccountEvent } from '@stardeck/contracts';
 import { defineProjection } from '../../kit/projection';
 
 /** Requests for a mailed link change no account row; the mail outbox follows them. */
-type UserRowEvent = Exclude<AccountEvent['type'], 'VerificationRequested' | 'PasswordResetRequested' | 'EmailChangeRequested'>;
+type UserRowEvent = Exclude<AccountEvent['type'], 'VerificationRequested' | 'PasswordResetRequested' | 'EmailChangeRequested' | 'RegistrationAttempted'>;
 
 /**
  * Accounts into `users`, inline: the unique email and username indexes must hold at write time,

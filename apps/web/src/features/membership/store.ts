@@ -2,14 +2,23 @@ import { MEMBERSHIP_MSG, type PaidPlan } from '@stardeck/contracts/browser';
 import { proxy, useSnapshot } from 'valtio';
 import { toastFailure } from '../../lib/toasts/from-result';
 import { showToast } from '../../lib/toasts/store';
-import { createCheckout, getCustomerPortal } from './api/membership';
+import { createCheckout, getCustomerPortal, getPlans } from './api/membership';
 
 export interface MembershipState {
   /** The call under way: a checkout for a plan, or the portal. */
   busy: PaidPlan | 'portal' | null;
+  /** Whether this server sells paid plans (it has a payment provider); null until GET /v1/plans answers. */
+  paidPlansAvailable: boolean | null;
 }
 
-export const membership = proxy<MembershipState>({ busy: null });
+export const membership = proxy<MembershipState>({ busy: null, paidPlansAvailable: null });
+
+/** Asks once whether paid plans can be bought here; a failed call leaves the buttons as they are (checkout then explains). */
+export async function loadPlans(): Promise<void> {
+  if (membership.paidPlansAvailable !== null) return;
+  const result = await getPlans();
+  if (result.ok && result.envelope.data) membership.paidPlansAvailable = result.envelope.data.paid_plans_available;
+}
 
 /** Where the browser goes for Stripe's pages; tests replace it. */
 let leaveTo = (url: string) => window.location.assign(url);
@@ -65,4 +74,5 @@ export const useMembership = () => useSnapshot(membership);
 
 export function reset(): void {
   membership.busy = null;
+  membership.paidPlansAvailable = null;
 }

@@ -1,16 +1,7 @@
-import type { ContactType } from '@stardeck/contracts/browser';
+import type { AdminContactMessage } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 
-export interface ContactMessage {
-  id: string;
-  user_id: string;
-  contact_type: ContactType;
-  email: string;
-  username: string;
-  message: string;
-  created: string;
-  read_at: string | null;
-}
+export type ContactMessage = AdminContactMessage;
 
 export const CONTACT_PAGE = 20;
 

@@ -2,7 +2,10 @@ import { formatDate } from '../../../utils/format';
 import type { ContactMessage } from '../api/get-contact-messages';
 import { markRead, useAdmin } from '../store';
 
-/** Members' contact messages, unread ones marked; what they wrote is shown as text. */
+/**
+ * Members' contact messages, unread ones marked; what they wrote is shown as text. The name and
+ * address are what the sender typed, so the account that really sent it is shown beside them.
+ */
 export function ContactMessages({ messages }: { messages: readonly ContactMessage[] }) {
   const { readContacts } = useAdmin();
   if (messages.length === 0) return <p className="output output--muted">no contact messages yet.</p>;
@@ -16,6 +19,19 @@ export function ContactMessages({ messages }: { messages: readonly ContactMessag
               <span className="tag tag--wait">[{message.contact_type}]</span> {message.username} &lt;{message.email}&gt;{' '}
               <span className="output--muted">{formatDate(message.created)}</span>
               {unread && <span className="tag tag--ok"> [unread]</span>}
+            </p>
+            <p className="output output--muted" aria-label="sent by account">
+              sent by:{' '}
+              {message.sender ? (
+                <>
+                  <strong>{message.sender.username}</strong> &lt;{message.sender.email}&gt; (id {message.sender.id})
+                </>
+              ) : (
+                <strong>visitor</strong>
+              )}
+              {message.sender && (message.sender.username !== message.username || message.sender.email !== message.email) && (
+                <span className="output--err"> [claims another name or address]</span>
+              )}
             </p>
             <p className="admin-list__text">{message.message}</p>
             {unread && (

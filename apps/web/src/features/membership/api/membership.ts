@@ -1,5 +1,10 @@
-import type { PaidPlan } from '@stardeck/contracts/browser';
+import type { PaidPlan, PlansInfo } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
+
+/** GET /v1/plans → whether paid plans can be bought on this server (not without a payment provider). */
+export function getPlans() {
+  return apiCall<PlansInfo>('/plans');
+}
 
 /** POST /v1/checkout {plan, billing monthly} → data.checkout_url (Stripe Checkout, or the simulator). */
 export function createCheckout(plan: PaidPlan) {

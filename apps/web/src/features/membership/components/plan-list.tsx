@@ -1,5 +1,6 @@
-import { PLAN_OFFERS, type PaidPlan, type TierSlug } from '@stardeck/contracts/browser';
-import { openPortal, startCheckout, useMembership } from '../store';
+import { MEMBERSHIP_MSG, PLAN_OFFERS, type PaidPlan, type TierSlug } from '@stardeck/contracts/browser';
+import { useEffect } from 'react';
+import { loadPlans, openPortal, startCheckout, useMembership } from '../store';
 import '../membership.css';
 
 const RANK: Record<TierSlug, number> = { free: 0, core: 1, premium: 2, admin: 3 };
@@ -7,11 +8,16 @@ const gigabytes = (mb: number) => `${mb / 1024} GB`;
 
 /**
  * Spec §9 plans and prices. A member can check out any paid plan above their tier; a paying member
- * changes or cancels their plan in the billing portal.
+ * changes or cancels their plan in the billing portal. A server without a payment provider sells
+ * nothing: its paid plans show as unavailable.
  */
 export function PlanList({ tier }: { tier: TierSlug }) {
-  const { busy } = useMembership();
+  const { busy, paidPlansAvailable } = useMembership();
+  useEffect(() => {
+    void loadPlans();
+  }, []);
   const paying = tier === 'core' || tier === 'premium';
+  const unavailable = paidPlansAvailable === false;
   return (
     <div className="plans">
       <ul className="plans__list">
@@ -31,7 +37,10 @@ export function PlanList({ tier }: { tier: TierSlug }) {
                   <li key={perk}>{perk}</li>
                 ))}
               </ul>
-              {plan.slug !== 'free' && !current && RANK[plan.slug] > RANK[tier] && !paying && (
+              {plan.slug !== 'free' && unavailable && !current && (
+                <p className="output output--muted plan__unavailable">[{MEMBERSHIP_MSG.unavailableLabel}]</p>
+              )}
+              {plan.slug !== 'free' && !unavailable && !current && RANK[plan.slug] > RANK[tier] && !paying && (
                 <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void startCheckout(plan.slug as PaidPlan)}>
                   {busy === plan.slug ? 'opening checkout...' : `upgrade to ${plan.name}`}
                 </button>
@@ -40,7 +49,8 @@ export function PlanList({ tier }: { tier: TierSlug }) {
           );
         })}
       </ul>
-      {paying && (
+      {unavailable && <p className="output output--muted">{MEMBERSHIP_MSG.unavailable}.</p>}
+      {paying && !unavailable && (
         <div className="actions">
           <button type="button" className="btn" disabled={busy !== null} onClick={() => void openPortal()}>
             {busy === 'portal' ? 'opening portal...' : 'manage billing'}
