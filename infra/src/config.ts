@@ -46,6 +46,8 @@ export interface StardeckConfig {
   s3: S3StorageOptions | null;
   /** ADMIN_INVITE_LIMIT: how many invites an admin may hold; null (the default) for no limit. */
   adminInviteLimit: number | null;
+  /** PROJECTION_REBUILD_BATCH: events a rebuild applies per transaction (more is faster; each batch holds its transaction longer). */
+  rebuildBatchSize: number;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null runs the local checkout simulator. */
   stripe: StripePaymentsOptions | null;
 }
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     s3: readS3Config(env, problems),
     stripe: readStripeConfig(env, problems),
     adminInviteLimit: env.ADMIN_INVITE_LIMIT ? int('ADMIN_INVITE_LIMIT', 0, 0, 1_000_000) : null,
+    rebuildBatchSize: int('PROJECTION_REBUILD_BATCH', 2000, 1, 100_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   // Only embedded mode makes its own secret; a services-mode process without one signs nothing.

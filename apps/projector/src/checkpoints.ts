@@ -13,6 +13,7 @@ export interface CheckpointRow {
   /** How far a running rebuild's shadow copy has read, when one runs. */
   rebuild_cursor: LogCursor | null;
   rebuild_started_at: Date | null;
+  rebuild_finished_at: Date | null;
   last_error: { message: string; position: number | null; at: Date } | null;
   owner: string | null;
   updated_at: Date;
@@ -28,7 +29,7 @@ export async function readCheckpoint(db: Db | Tx, name: string): Promise<Checkpo
     .selectFrom('projection_checkpoints')
     .select([
       'name', 'last_position', sql<string>`last_xid::text`.as('last_xid'), 'status', 'rebuild_total', 'rebuild_done', 'owner', 'updated_at',
-      sql<string | null>`rebuild_last_xid::text`.as('rebuild_last_xid'), 'rebuild_last_position', 'rebuild_started_at',
+      sql<string | null>`rebuild_last_xid::text`.as('rebuild_last_xid'), 'rebuild_last_position', 'rebuild_started_at', 'rebuild_finished_at',
       'last_error', 'last_error_position', 'last_error_at',
     ])
     .where('name', '=', name)
@@ -42,6 +43,7 @@ export async function readCheckpoint(db: Db | Tx, name: string): Promise<Checkpo
     rebuild_done: row.rebuild_done,
     rebuild_cursor: row.rebuild_last_xid === null || row.rebuild_last_position === null ? null : { xid: row.rebuild_last_xid, position: row.rebuild_last_position },
     rebuild_started_at: row.rebuild_started_at,
+    rebuild_finished_at: row.rebuild_finished_at,
     last_error: row.last_error === null ? null : { message: row.last_error, position: row.last_error_position, at: row.last_error_at ?? row.updated_at },
     owner: row.owner,
     updated_at: row.updated_at,
@@ -98,7 +100,7 @@ export async function startRebuild(db: Db | Tx, name: string, total: number, own
   const result = await db.updateTable('projection_checkpoints')
     .set({
       status: 'rebuilding', rebuild_total: total, rebuild_done: 0, rebuild_last_xid: LOG_START.xid, rebuild_last_position: LOG_START.position,
-      rebuild_started_at: new Date(), owner, last_error: null, last_error_position: null, last_error_at: null, updated_at: new Date(),
+      rebuild_started_at: new Date(), rebuild_finished_at: null, owner, last_error: null, last_error_position: null, last_error_at: null, updated_at: new Date(),
     })
     .where('name', '=', name).where('status', '<>', 'rebuilding')
     .executeTakeFirst();
@@ -117,11 +119,14 @@ export async function recordRebuildProgress(tx: Tx, name: string, cursor: LogCur
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live model has become the rebuilt one: back to live, rebuild figures cleared. False when it was cancelled meanwhile. */
-export async function endRebuild(tx: Db | Tx, name: string): Promise<boolean> {
+/**
+ * The live model has become the rebuilt one: back to live, with the rebuild's figures kept as the
+ * last rebuild's. False when it was cancelled meanwhile.
+ */
+export async function endRebuild(tx: Db | Tx, name: string, done: number): Promise<boolean> {
   const result = await tx.updateTable('projection_checkpoints')
     .set({
-      status: 'live', rebuild_total: null, rebuild_done: null, rebuild_last_xid: null, rebuild_last_position: null, rebuild_started_at: null,
+      status: 'live', rebuild_total: done, rebuild_done: done, rebuild_last_xid: null, rebuild_last_position: null, rebuild_finished_at: new Date(),
       last_error: null, last_error_position: null, last_error_at: null, updated_at: new Date(),
     })
     .where('name', '=', name).where('status', '=', 'rebuilding')
@@ -136,7 +141,7 @@ export async function endRebuild(tx: Db | Tx, name: string): Promise<boolean> {
 export async function abandonRebuild(db: Db | Tx, name: string, reason: string, position: number | null): Promise<void> {
   await db.updateTable('projection_checkpoints')
     .set({
-      status: 'live', rebuild_total: null, rebuild_done: null, rebuild_last_xid: null, rebuild_last_position: null, rebuild_started_at: null,
+      status: 'live', rebuild_total: null, rebuild_done: null, rebuild_last_xid: null, rebuild_last_position: null, rebuild_started_at: null, rebuild_finished_at: null,
       last_error: reason, last_error_position: position, last_error_at: new Date(), updated_at: new Date(),
     })
     .where('name', '=', name).where('status', '=', 'rebuilding')
@@ -155,7 +160,7 @@ export async function requestRebuild(db: Db | Tx, name: string, total: number): 
 export async function cancelRebuild(db: Db | Tx, name: string): Promise<boolean> {
   const result = await db.updateTable('projection_checkpoints')
     .set({
-      status: 'live', rebuild_total: null, rebuild_done: null, rebuild_last_xid: null, rebuild_last_position: null, rebuild_started_at: null,
+      status: 'live', rebuild_total: null, rebuild_done: null, rebuild_last_xid: null, rebuild_last_position: null, rebuild_started_at: null, rebuild_finished_at: null,
       last_error: REBUILD_CANCELLED, last_error_position: null, last_error_at: new Date(), updated_at: new Date(),
     })
     .where('name', '=', name).where('status', 'in', ['rebuilding', 'rebuild_requested'])

@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections');
   const platform = await createPlatform(config, logger);
   const projections = allProjections(platform);
-  const admin = new ProjectionAdmin(projections, platform.store, platform.bus, platform.locks, logger);
+  const admin = new ProjectionAdmin(projections, platform.store, platform.bus, platform.locks, logger, { rebuildBatchSize: config.rebuildBatchSize });
   try {
     if (command === 'status') {
       const rows = await admin.status();

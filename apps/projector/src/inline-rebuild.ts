@@ -49,7 +49,7 @@ export async function rebuildInline(
         await rebuild.applyToShadow(tx, events);
       }
       await rebuild.swapIn(tx);
-      if (!(await endRebuild(tx, projection.name))) throw new RebuildCancelled(projection.name);
+      if (!(await endRebuild(tx, projection.name, rebuild.done))) throw new RebuildCancelled(projection.name);
     });
     options.onProgress?.(rebuild.done, Math.max(rebuild.total, rebuild.done));
     return true;

@@ -29,6 +29,8 @@ export interface ProjectionStatus {
   lag: number;
   owner: string | null;
   rebuild: RebuildProgress | null;
+  /** The last rebuild that finished: every event it read, its average rate, and when it ran. */
+  last_rebuild: { done: number; total: number; rate: number; started_at: string | null; finished_at: string } | null;
   /** Why the last rebuild did not finish (failed, or cancelled), and the event that caused it when one did. */
   last_error: { message: string; position: number | null; at: string } | null;
   updated_at: string;
@@ -64,6 +66,11 @@ export function progressOf(row: Pick<CheckpointRow, 'rebuild_done' | 'rebuild_to
   };
 }
 
+function lastRebuildOf(row: CheckpointRow, finished: Date): NonNullable<ProjectionStatus['last_rebuild']> {
+  const { done, total, rate, started_at } = progressOf(row, finished.getTime());
+  return { done, total, rate, started_at, finished_at: finished.toISOString() };
+}
+
 /** Status and rebuild of projections, shared by the CLI and the admin HTTP endpoints. */
 export class ProjectionAdmin {
   constructor(
@@ -89,6 +96,7 @@ export class ProjectionAdmin {
         name: p.name, kind: p.kind, outbox: p.deliver !== undefined, handles: p.handles,
         status: row?.status ?? ('live' as const),
         rebuild: rebuilding && row ? progressOf(row) : null,
+        last_rebuild: !rebuilding && row?.rebuild_finished_at ? lastRebuildOf(row, row.rebuild_finished_at) : null,
         last_error: row?.last_error ? { ...row.last_error, at: row.last_error.at.toISOString() } : null,
       };
       if (p.kind === 'inline') {

@@ -309,7 +309,7 @@ export class ProjectionRunner {
         // Every handled event up to the live cursor is in the shadow too: both read the same commit-safe order.
         if (compareCursors(shadow.cursor, to) > 0) to = shadow.cursor;
         await shadow.swapIn(tx);
-        if (!(await endRebuild(tx, this.projection.name))) throw new RebuildCancelled(this.projection.name);
+        if (!(await endRebuild(tx, this.projection.name, shadow.done))) throw new RebuildCancelled(this.projection.name);
         if (compareCursors(to, this.stored) !== 0 && !(await advanceCheckpoint(tx, this.projection.name, this.stored, to))) throw new LostOwnership();
       });
       this.cursor = to;

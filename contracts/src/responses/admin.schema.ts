@@ -12,6 +12,15 @@ export class RebuildProgressSchema {
   @Timestamp({ nullable: true }) started_at!: string | null;
 }
 
+/** The last rebuild that finished: every event it read, its average rate, and when it ran. */
+export class LastRebuildSchema {
+  @IsInt() done!: number;
+  @IsInt() total!: number;
+  @IsInt() rate!: number;
+  @Timestamp({ nullable: true }) started_at!: string | null;
+  @Timestamp() finished_at!: string;
+}
+
 /** Why the last rebuild did not finish (failed or cancelled), and the event that caused it when one did. */
 export class ProjectionErrorSchema {
   @IsString() message!: string;
@@ -32,6 +41,7 @@ export class ProjectionStatusSchema {
   @IsInt() lag!: number;
   @IsString() @Nullable() owner!: string | null;
   @Nested(() => RebuildProgressSchema) @Nullable() rebuild!: RebuildProgressSchema | null;
+  @Nested(() => LastRebuildSchema) @Nullable() last_rebuild!: LastRebuildSchema | null;
   @Nested(() => ProjectionErrorSchema) @Nullable() last_error!: ProjectionErrorSchema | null;
   @Timestamp() updated_at!: string;
 }

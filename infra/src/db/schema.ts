@@ -40,6 +40,8 @@ export interface ProjectionCheckpointsTable {
   rebuild_last_xid: string | null;
   rebuild_last_position: number | null;
   rebuild_started_at: Timestamp | null;
+  /** When the last rebuild finished; its done, total and start stay beside it while the projection is live. */
+  rebuild_finished_at: Timestamp | null;
   /** Why the last rebuild (or apply) did not finish, and at which event when one caused it. */
   last_error: string | null;
   last_error_position: number | null;
