@@ -18,7 +18,7 @@ interface ProjectionRow {
   lag: number;
   rebuild: { done: number; total: number; rate: number; eta_seconds: number | null } | null;
   last_rebuild: { done: number; total: number; started_at: string | null; finished_at: string } | null;
-  last_error: { message: string } | null;
+  last_error: { message: string; position: number | null } | null;
 }
 
 export async function projectionRow(url: string, admin: Session, name: string): Promise<ProjectionRow> {
