@@ -28,3 +28,4 @@ export * from './projections';
 export * from './notifications/notifications.decider';
 export * from './synthetic';
 export * from './stream-models';
+export * from './kit/batch-writes';

@@ -17,6 +17,9 @@ export interface ProjectedEvent<T extends DomainEventType> {
   event_id: string;
 }
 
+/** Any one of the events of types T, discriminated by `type`. */
+export type AnyProjectedEvent<T extends DomainEventType> = { [K in T]: ProjectedEvent<K> }[T];
+
 /** One handler per handled event type; the mapped type makes a forgotten type a compile error. */
 export type ProjectionHandlers<T extends DomainEventType> = {
   [K in T]: (event: ProjectedEvent<K>, tx: Tx) => Promise<void>;
@@ -68,7 +71,7 @@ export interface ProjectionDefinition<T extends DomainEventType> {
   /** Defaults to deleting every row of `tables`. */
   reset?: (tx: Tx) => Promise<void>;
   /** See Projection.applyMany; given only events of the handled types. */
-  applyMany?: (events: readonly ProjectedEvent<T>[], tx: Tx) => Promise<void>;
+  applyMany?: (events: readonly AnyProjectedEvent<T>[], tx: Tx) => Promise<void>;
 }
 
 /**
@@ -96,7 +99,7 @@ export function defineProjection<T extends DomainEventType>(definition: Projecti
     reset: definition.reset ?? (async (tx) => {
       for (const table of definition.tables) await tx.deleteFrom(table).execute();
     }),
-    ...(definition.applyMany ? { applyMany: (events, tx) => definition.applyMany!(events.filter((e) => handles.includes(e.type as T)).map((e) => typed<T>(e)), tx) } : {}),
+    ...(definition.applyMany ? { applyMany: (events, tx) => definition.applyMany!(events.filter((e) => handles.includes(e.type as T)).map((e) => typed<T>(e) as AnyProjectedEvent<T>), tx) } : {}),
   };
 }
 
