@@ -1,4 +1,4 @@
-import type { Tx } from '@stardeck/infra';
+import type { StoredEvent, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 import { insertRows } from '../../kit/batch-writes';
 import { defineProjection, type ProjectedEvent } from '../../kit/projection';
@@ -98,7 +98,7 @@ export const notificationsProjection = defineProjection({
         continue;
       }
       await flush();
-      await notificationsProjection.apply(event as never, tx);
+      await notificationsProjection.apply(event as unknown as StoredEvent, tx);
     }
     await flush();
   },
