@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
         projection: r.name, status: r.status, checkpoint: r.checkpoint, head: r.head, lag: r.lag,
         owner: r.owner ?? '-',
         rebuild: r.rebuild ? `${r.rebuild.done}/${r.rebuild.total} ${r.rebuild.rate} events/s eta ${r.rebuild.eta_seconds ?? '-'} s` : '-',
+        'last rebuild': r.last_rebuild ? `${r.last_rebuild.done} events, ${r.last_rebuild.rate} events/s` : '-',
         'last error': r.last_error?.message ?? '-',
       })));
       return 0;

@@ -1,6 +1,6 @@
 import type { Projection } from '@stardeck/domain';
 import type { EventStore, Lease, Logger } from '@stardeck/infra';
-import { OWNER_ID, ensureCheckpoint, endRebuild, setOwner } from './checkpoints';
+import { OWNER_ID, ensureCheckpoint, endRebuild, readCheckpoint, setOwner, setStatus } from './checkpoints';
 import { lockLiveTables } from './shadow-tables';
 import { REBUILD_BATCH, RebuildCancelled, ShadowRebuild, type LogReader } from './shadow-rebuild';
 
@@ -27,8 +27,10 @@ export async function rebuildInline(
   const read: LogReader = (cursor, limit, executor, types) => store.withSecrets.readAfter(cursor, limit, executor, types);
   const batchSize = options.batchSize ?? REBUILD_BATCH;
   await ensureCheckpoint(store.db, projection.name);
-  const rebuild = await ShadowRebuild.resume(store, projection, read, logger, batchSize)
-    ?? await ShadowRebuild.start(store, projection, read, OWNER_ID, logger, batchSize);
+  // Holding the lock, a rebuild marked running is one whose process stopped: go on with its shadow, or start over without one.
+  const resumed = await ShadowRebuild.resume(store, projection, read, logger, batchSize);
+  if (!resumed && (await readCheckpoint(store.db, projection.name))?.status === 'rebuilding') await setStatus(store.db, projection.name, 'rebuild_requested');
+  const rebuild = resumed ?? await ShadowRebuild.start(store, projection, read, OWNER_ID, logger, batchSize);
   if (!rebuild) throw new Error(`a rebuild of ${projection.name} is already running`);
   let leaseLost = false;
   void lease.lost.then(() => (leaseLost = true));

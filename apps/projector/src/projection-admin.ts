@@ -124,8 +124,7 @@ export class ProjectionAdmin {
     const projection = this.find(name);
     if (!projection) throw new Error(`unknown projection ${name}`);
     await ensureCheckpoint(this.store.db, name);
-    const running = await readCheckpoint(this.store.db, name);
-    if (running?.status === 'rebuilding' || running?.status === 'rebuild_requested') throw new RebuildAlreadyRunning(name);
+    // Whoever holds the projection's lock applies it, or rebuilds it: without the lock, a rebuild runs elsewhere or is asked of the owner.
     const lease = await this.locks.tryAcquire(projectionLockKey(name));
     if (projection.kind === 'inline') {
       if (!lease) throw new RebuildAlreadyRunning(name);
@@ -138,12 +137,15 @@ export class ProjectionAdmin {
       return { ran: 'here' };
     }
     if (lease) {
+      // A rebuild left half-done by an owner that stopped is taken up where its shadow stands.
       const runner = new ProjectionRunner(projection, this.store, this.bus, this.locks, this.logger, this.options);
       const end = await runner.rebuildExclusively(lease, onProgress);
       if (end.outcome === 'cancelled') throw new RebuildNotFinished(name, 'cancelled');
       if (end.outcome === 'failed') throw new RebuildNotFinished(name, (end.error as Error)?.message ?? String(end.error));
       return { ran: 'here' };
     }
+    const running = await readCheckpoint(this.store.db, name);
+    if (running?.status === 'rebuilding' || running?.status === 'rebuild_requested') throw new RebuildAlreadyRunning(name);
     await requestRebuild(this.store.db, name, await this.store.countCommitted(this.store.db, projection.handles));
     return { ran: 'owner' };
   }

@@ -362,8 +362,9 @@ export class ProjectionRunner {
         return { outcome: 'done' };
       }
       this.lastRebuild = null;
+      // Under the lock nobody else rebuilds: a rebuild marked running without a shadow to go on with starts over.
       this.shadow = await ShadowRebuild.resume(this.store, this.projection, this.reader, this.logger, this.rebuildBatch)
-        ?? await this.startShadow();
+        ?? await this.startShadow(true);
       if (!this.shadow) return { outcome: 'failed', error: new Error(`a rebuild of ${this.projection.name} is already running`) };
       while (this.shadow) {
         onProgress?.(this.shadow.done, this.shadow.total);
