@@ -82,5 +82,8 @@ export async function amplifyLog(db, wanted, onProgress) {
   // Nothing of this went out live: the relay and the async read models start past it.
   await sql`update relay_state set last_xid = (select max(transaction_id) from events), last_position = (select max(global_position) from events)`.execute(db);
   await sql`update projection_checkpoints set last_xid = (select max(transaction_id) from events), last_position = (select max(global_position) from events)`.execute(db);
+  // Fresh statistics, as autovacuum would gather them in time: without them the planner reads a
+  // rebuild's batch through bitmaps of the whole log (seconds a batch) instead of the log's order index.
+  await sql`analyze events`.execute(db);
   return size;
 }
