@@ -248,7 +248,9 @@ export class EventStore {
     if (types && types.length === 0) return [];
     let query = this.selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
-      .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+      .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      // Implied by the cursor's row comparison; it lets the planner see how little lies past the cursor.
+      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`);
     if (types) query = query.where('type', 'in', types);
     const rows = await query
       // Qualified on purpose: a bare name would sort by the text alias selected above, and "100001" sorts before "99999".
@@ -283,6 +285,9 @@ export class EventStore {
       .selectFrom('events')
       .select(sql<number>`count(*)::bigint`.as('n'))
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
+      // Implied by the line above, but the planner estimates a row comparison poorly: without it a
+      // lag count near the head scanned the whole log (0.3 s at 10^6 events, several a second).
+      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
