@@ -29,3 +29,4 @@ export * from './projections';
 export * from './notifications/notifications.decider';
 export * from './synthetic';
 export * from './stream-models';
+export * from './kit/batch-writes';

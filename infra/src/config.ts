@@ -54,6 +54,8 @@ export interface StardeckConfig {
   migrateOnStart: boolean;
   /** A port for /health and /ready on processes that serve no HTTP (projector, transcoder); null for none. */
   healthPort: number | null;
+  /** PROJECTION_REBUILD_BATCH: events a rebuild applies per transaction (more is faster; each batch holds its transaction longer). */
+  rebuildBatchSize: number;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, optional STRIPE_PRICE_CORE/PREMIUM, STRIPE_API_URL); null when not configured. */
   stripe: StripePaymentsOptions | null;
   /**
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env, options: { requireServices?: 
     healthPort: env.HEALTH_PORT ? int('HEALTH_PORT', 0, 1, 65535) : null,
     payments: 'none',
     metricsToken: env.METRICS_TOKEN || null,
+    rebuildBatchSize: int('PROJECTION_REBUILD_BATCH', 2000, 1, 100_000),
   };
   if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   config.payments = readPaymentsMode(env.PAYMENTS, config.stripe !== null, mode, problems);

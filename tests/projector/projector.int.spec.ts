@@ -158,7 +158,8 @@ describe('projection runner', () => {
     const progress: number[] = [];
     expect(await admin.rebuild('stats', (done) => progress.push(done))).toEqual({ ran: 'here' });
     expect(await statsCounters(db)).toEqual(live);
-    expect(progress.at(-1)).toBe(400);
+    // A rebuild reads the events its projection handles, and ends having read all of them.
+    expect(progress.at(-1)).toBe(await store.countCommitted(db, statsProjection.handles));
   });
 
   it('reports checkpoint, lag and owner', async () => {

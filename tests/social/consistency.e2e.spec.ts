@@ -1,5 +1,6 @@
 import { INLINE_PROJECTIONS } from '@stardeck/domain';
-import { rebuildInline } from '@stardeck/projector';
+import { ProjectionAdmin } from '@stardeck/projector';
+import { createLogger } from '@stardeck/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../tracks/helpers';
 import { addToCollection, call, createCollection, startSocialWorld, WORLD_START_MS, type Session, type SocialWorld } from './helpers';
@@ -97,17 +98,18 @@ describe('library, collections and comments under parallel requests and rebuilds
         await db.selectFrom('track_comment_counts').selectAll().orderBy('track_id').execute(),
       ],
     };
+    const { store, bus, locks } = world.server.platform;
+    const admin = new ProjectionAdmin(INLINE_PROJECTIONS, store, bus, locks, createLogger('silent'));
     for (const [name, rows] of Object.entries(models)) {
-      const projection = INLINE_PROJECTIONS.find((p) => p.name === name)!;
       const live = await rows();
       expect(live.flat().length, name).toBeGreaterThan(0);
       let replayed = 0;
-      await rebuildInline(world.server.platform.store, projection, (done) => { replayed = done; });
+      await admin.rebuild(name, (done) => { replayed = done; });
       expect(replayed, name).toBeGreaterThan(0);
       expect(await rows(), name).toEqual(live);
     }
     // A rebuild of the accounts the rows refer to leaves them in place.
-    await rebuildInline(world.server.platform.store, INLINE_PROJECTIONS.find((p) => p.name === 'users')!);
+    await admin.rebuild('users');
     expect((await call(world, stranger, 'get', `/v1/collections/${kept}`)).body.data.collection).toMatchObject({ name: 'Kept, renamed', followers_count: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { profilesProjection, subscriptionsProjection } from '@stardeck/domain';
-import { rebuildInline } from '@stardeck/projector';
+import { ProjectionAdmin } from '@stardeck/projector';
+import { createLogger } from '@stardeck/infra';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, getProfile, startSocialWorld, subscribe, usernameOf, type Session, type SocialWorld } from '../profiles/helpers';
@@ -117,7 +118,9 @@ describe('subscriptions (spec §4 Subscribe, §7 Social)', () => {
     const live = await tables();
     expect(live.profiles.length).toBeGreaterThan(0);
     expect(live.subscriptions.length).toBeGreaterThan(3);
-    for (const projection of [profilesProjection, subscriptionsProjection]) await rebuildInline(world.server.platform.store, projection);
+    const { store, bus, locks } = world.server.platform;
+    const admin = new ProjectionAdmin([profilesProjection, subscriptionsProjection], store, bus, locks, createLogger('silent'));
+    for (const projection of [profilesProjection, subscriptionsProjection]) await admin.rebuild(projection.name);
     expect(await tables()).toEqual(live);
   });
 });

@@ -40,7 +40,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const relay = new Relay(platform.store, platform.bus, platform.locks, logger.child({ component: 'relay' }));
   relay.start();
   const projector = options.roles.includes('projector')
-    ? new ProjectorRuntime(runnableProjections(platform), platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }))
+    ? new ProjectorRuntime(runnableProjections(platform), platform.store, platform.bus, platform.locks, logger.child({ component: 'projector' }), {
+      rebuildBatchSize: config.rebuildBatchSize,
+    })
     : null;
   projector?.start();
   const transcoder = options.roles.includes('transcoder') ? await startTranscoderRole(platform, options.env ?? process.env) : null;

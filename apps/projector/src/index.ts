@@ -4,3 +4,5 @@ export * from './projection-admin';
 export * from './inline-rebuild';
 export * from './catalogue';
 export * from './checkpoints';
+export * from './shadow-tables';
+export * from './shadow-rebuild';

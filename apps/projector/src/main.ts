@@ -15,7 +15,7 @@ async function main(): Promise<RunningProcess> {
     throw new ConfigError([`PROJECTIONS names unknown projections: ${unknown.join(', ')} (known: ${runnable.map((p) => p.name).join(', ')})`]);
   }
   const projections = runnable.filter((p) => !wanted || wanted.includes(p.name));
-  const runtime = new ProjectorRuntime(projections, platform.store, platform.bus, platform.locks, logger);
+  const runtime = new ProjectorRuntime(projections, platform.store, platform.bus, platform.locks, logger, { rebuildBatchSize: config.rebuildBatchSize });
   runtime.start();
   const health = config.healthPort ? await startHealthServer(platform, config.healthPort) : null;
   logger.info({ projections: projections.map((p) => p.name), healthPort: config.healthPort }, 'projector started');

@@ -2,8 +2,10 @@ import {
   LOG_START, WakeableSleep, compareCursors, cursorOf, projectorLagEvents, type EventBus, type EventStore, type Lease,
   type LockManager, type LogCursor, type Logger, type PublishedEvent, type StoredEvent, type Tx,
 } from '@stardeck/infra';
-import { OWNER_ID, advanceCheckpoint, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
+import { OWNER_ID, advanceCheckpoint, endRebuild, ensureCheckpoint, readCheckpoint, setOwner, setStatus, writeCheckpoint } from './checkpoints';
 import type { Projection } from '@stardeck/domain';
+import { REBUILD_BATCH, RebuildCancelled, ShadowRebuild, type LogReader } from './shadow-rebuild';
+import { lockLiveTables } from './shadow-tables';
 
 export interface RunnerOptions {
   /** With no live event for this long, the runner reads the log itself. */
@@ -11,7 +13,12 @@ export interface RunnerOptions {
   batchSize?: number;
   /** How often a standby tries to take over. */
   standbyRetryMs?: number;
+  /** Events per transaction of a rebuild into shadow tables. */
+  rebuildBatchSize?: number;
 }
+
+/** How a rebuild that this runner ran, or tried to, ended. */
+export type RebuildEnd = { outcome: 'done' } | { outcome: 'cancelled' } | { outcome: 'failed'; error: unknown };
 
 export const projectionLockKey = (name: string) => `stardeck:projection:${name}`;
 
@@ -44,6 +51,9 @@ export class ProjectionRunner {
   private inbox: PublishedEvent[] = [];
   private readonly sleeper = new WakeableSleep();
   private active = false;
+  /** A rebuild into shadow tables in progress; the live model keeps following the log meanwhile. */
+  private shadow: ShadowRebuild | null = null;
+  private lastRebuild: RebuildEnd | null = null;
 
   constructor(
     readonly projection: Projection,
@@ -120,15 +130,18 @@ export class ProjectionRunner {
       let lastLogCheck = Date.now();
       while (this.running && !leaseLost) {
         const storeIn = this.checkpointDueIn();
-        if (this.inbox.length === 0) await this.sleeper.sleep(storeIn ?? this.options.silenceMs ?? 2000);
+        // A rebuild works between live batches, so it never waits for the next live event.
+        const rebuilding = this.shadow !== null;
+        if (this.inbox.length === 0 && !rebuilding) await this.sleeper.sleep(storeIn ?? this.options.silenceMs ?? 2000);
         if (!this.running || leaseLost) break;
         const messages = this.inbox.splice(0, LIVE_BATCH);
         if (messages.length > 0) await this.onLive(messages);
         // Due even under a steady stream of skipped events, not only once they stop.
         if ((this.checkpointDueIn() ?? 1) <= 0) await this.storeCheckpoint();
+        if (this.shadow) await this.rebuildStep(this.shadow);
         const silent = Date.now() - lastLogCheck >= (this.options.silenceMs ?? 2000);
         // A wake with nothing new means the log may hold what the bus lost, unless it was the checkpoint's turn.
-        if ((messages.length === 0 && storeIn === null) || silent) {
+        if ((!rebuilding && messages.length === 0 && storeIn === null) || silent) {
           await this.checkRebuildRequest();
           await this.catchUp();
           lastLogCheck = Date.now();
@@ -247,15 +260,76 @@ export class ProjectionRunner {
 
   /** A rebuild asked for by an admin or the CLI while this process owns the projection. */
   private async checkRebuildRequest(): Promise<void> {
+    if (this.shadow) return;
     const checkpoint = await readCheckpoint(this.store.db, this.projection.name);
-    if (checkpoint?.status === 'rebuild_requested') await this.rebuild();
-    // The previous owner died mid-rebuild. Each batch moved the checkpoint with its effects, so
-    // the half-built model is consistent: finishing the replay from the checkpoint completes it.
-    if (checkpoint?.status === 'rebuilding') await this.finishRebuild(checkpoint.rebuild_total ?? 0, checkpoint.rebuild_done ?? 0);
+    if (this.projection.deliver) {
+      if (checkpoint?.status === 'rebuild_requested') await this.replayOutbox();
+      // The previous owner died mid-replay. Each batch moved the checkpoint with its records, so
+      // finishing the replay from the checkpoint completes it.
+      if (checkpoint?.status === 'rebuilding') await this.finishReplay(checkpoint.rebuild_total ?? 0, checkpoint.rebuild_done ?? 0);
+      return;
+    }
+    if (checkpoint?.status === 'rebuild_requested') this.shadow = await this.startShadow();
+    // The previous owner stopped mid-rebuild: its shadow and cursor committed together, so go on from there.
+    if (checkpoint?.status === 'rebuilding') {
+      this.shadow = await ShadowRebuild.resume(this.store, this.projection, this.reader, this.logger, this.rebuildBatch) ?? await this.startShadow(true);
+    }
   }
 
-  /** Empties the read model and replays the whole log into it, recording progress as it goes. */
-  async rebuild(onProgress?: (done: number, total: number) => void): Promise<void> {
+  private get rebuildBatch(): number {
+    return this.options.rebuildBatchSize ?? REBUILD_BATCH;
+  }
+
+  /** Async read models read the log as the bus carries it: secret fields redacted. */
+  private readonly reader: LogReader = (cursor, limit, executor, types) => this.store.readAfter(cursor, limit, executor, types);
+
+  private async startShadow(restart = false): Promise<ShadowRebuild | null> {
+    // A rebuild whose shadow is gone (dropped by hand, or never made) starts over.
+    if (restart) await setStatus(this.store.db, this.projection.name, 'rebuild_requested');
+    return ShadowRebuild.start(this.store, this.projection, this.reader, OWNER_ID, this.logger, this.rebuildBatch);
+  }
+
+  /**
+   * One batch of the rebuild into the shadow; once the shadow has read everything visible, the
+   * swap: in one transaction, the last few events go to the shadow, the live tables become equal
+   * to it, and the checkpoint moves to where the shadow stands (or stays, if live was further).
+   * A failure or a cancel drops the shadow and leaves the live model as it was.
+   */
+  private async rebuildStep(shadow: ShadowRebuild): Promise<void> {
+    try {
+      if (await shadow.step()) return;
+      let to = this.cursor;
+      await this.store.db.transaction().execute(async (tx) => {
+        await lockLiveTables(tx, this.projection);
+        for (;;) {
+          const events = await this.reader(shadow.cursor, this.rebuildBatch, tx, this.projection.handles);
+          if (events.length === 0) break;
+          await shadow.applyToShadow(tx, events);
+        }
+        // Every handled event up to the live cursor is in the shadow too: both read the same commit-safe order.
+        if (compareCursors(shadow.cursor, to) > 0) to = shadow.cursor;
+        await shadow.swapIn(tx);
+        if (!(await endRebuild(tx, this.projection.name, shadow.done))) throw new RebuildCancelled(this.projection.name);
+        if (compareCursors(to, this.stored) !== 0 && !(await advanceCheckpoint(tx, this.projection.name, this.stored, to))) throw new LostOwnership();
+      });
+      this.cursor = to;
+      this.stored = to;
+      this.behindSince = null;
+      this.shadow = null;
+      this.lastRebuild = { outcome: 'done' };
+      // The shadow read only the events it handles: move past the others up to the head now.
+      await this.catchUp();
+    } catch (error) {
+      // Another process owns the projection now; it goes on with the shadow.
+      if (error instanceof LostOwnership) throw error;
+      this.shadow = null;
+      this.lastRebuild = error instanceof RebuildCancelled ? { outcome: 'cancelled' } : { outcome: 'failed', error };
+      await shadow.abandon(error);
+    }
+  }
+
+  /** An outbox has no read model to rebuild: its replay resends nothing its records already hold. */
+  private async replayOutbox(onProgress?: (done: number, total: number) => void): Promise<void> {
     const name = this.projection.name;
     const total = await this.store.countAfter(LOG_START);
     this.logger.info({ projection: name, total }, 'projection rebuild started');
@@ -267,22 +341,38 @@ export class ProjectionRunner {
     this.cursor = LOG_START;
     this.stored = LOG_START;
     this.behindSince = null;
-    await this.finishRebuild(total, 0, onProgress);
+    await this.finishReplay(total, 0, onProgress);
   }
 
-  private async finishRebuild(total: number, doneBefore: number, onProgress?: (done: number, total: number) => void): Promise<void> {
+  private async finishReplay(total: number, doneBefore: number, onProgress?: (done: number, total: number) => void): Promise<void> {
     await this.catchUp((done) => onProgress?.(done, total), doneBefore);
     await setStatus(this.store.db, this.projection.name, 'live', { rebuild_total: null, rebuild_done: null });
     this.logger.info({ projection: this.projection.name }, 'projection rebuild finished');
   }
 
   /** Used by the CLI when no process owns the projection: rebuild here, under the lock. */
-  async rebuildExclusively(lease: Lease, onProgress?: (done: number, total: number) => void): Promise<void> {
+  async rebuildExclusively(lease: Lease, onProgress?: (done: number, total: number) => void): Promise<RebuildEnd> {
     try {
+      await setOwner(this.store.db, this.projection.name, OWNER_ID);
       this.cursor = (await readCheckpoint(this.store.db, this.projection.name))?.cursor ?? LOG_START;
       this.stored = this.cursor;
       this.behindSince = null;
-      await this.rebuild(onProgress);
+      if (this.projection.deliver) {
+        await this.replayOutbox(onProgress);
+        return { outcome: 'done' };
+      }
+      this.lastRebuild = null;
+      // Under the lock nobody else rebuilds: a rebuild marked running without a shadow to go on with starts over.
+      this.shadow = await ShadowRebuild.resume(this.store, this.projection, this.reader, this.logger, this.rebuildBatch)
+        ?? await this.startShadow(true);
+      if (!this.shadow) return { outcome: 'failed', error: new Error(`a rebuild of ${this.projection.name} is already running`) };
+      while (this.shadow) {
+        onProgress?.(this.shadow.done, this.shadow.total);
+        const shadow: ShadowRebuild = this.shadow;
+        await this.rebuildStep(shadow);
+        if (!this.shadow) onProgress?.(shadow.done, Math.max(shadow.total, shadow.done));
+      }
+      return this.lastRebuild ?? { outcome: 'done' };
     } finally {
       await setOwner(this.store.db, this.projection.name, null, OWNER_ID).catch(() => undefined);
       await lease.release();

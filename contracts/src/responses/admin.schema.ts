@@ -5,10 +5,34 @@ import { AnyObject, Nested, NestedList, Nullable, Timestamp } from './schema-fie
 export class RebuildProgressSchema {
   @IsInt() done!: number;
   @IsInt() total!: number;
+  /** Events per second since the rebuild started. */
+  @IsInt() rate!: number;
+  /** Seconds left at that rate; null until there is a rate. */
+  @IsInt() @Nullable() eta_seconds!: number | null;
+  @Timestamp({ nullable: true }) started_at!: string | null;
+}
+
+/** The last rebuild that finished: every event it read, its average rate, and when it ran. */
+export class LastRebuildSchema {
+  @IsInt() done!: number;
+  @IsInt() total!: number;
+  @IsInt() rate!: number;
+  @Timestamp({ nullable: true }) started_at!: string | null;
+  @Timestamp() finished_at!: string;
+}
+
+/** Why the last rebuild did not finish (failed or cancelled), and the event that caused it when one did. */
+export class ProjectionErrorSchema {
+  @IsString() message!: string;
+  @IsInt() @Nullable() position!: number | null;
+  @Timestamp() at!: string;
 }
 
 export class ProjectionStatusSchema {
   @IsString() name!: string;
+  @IsIn(['inline', 'async']) kind!: 'inline' | 'async';
+  /** Sends work out (mail, pushes, transcode jobs) instead of keeping a read model. */
+  @IsBoolean() outbox!: boolean;
   @IsString({ each: true }) handles!: string[];
   @IsIn(['live', 'rebuilding', 'rebuild_requested']) status!: 'live' | 'rebuilding' | 'rebuild_requested';
   @IsInt() checkpoint!: number;
@@ -17,6 +41,8 @@ export class ProjectionStatusSchema {
   @IsInt() lag!: number;
   @IsString() @Nullable() owner!: string | null;
   @Nested(() => RebuildProgressSchema) @Nullable() rebuild!: RebuildProgressSchema | null;
+  @Nested(() => LastRebuildSchema) @Nullable() last_rebuild!: LastRebuildSchema | null;
+  @Nested(() => ProjectionErrorSchema) @Nullable() last_error!: ProjectionErrorSchema | null;
   @Timestamp() updated_at!: string;
 }
 

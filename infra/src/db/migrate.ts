@@ -19,6 +19,7 @@ import * as messagesAndNews from './migrations/2026-11-27T0400-messages-and-news
 import * as adminConsole from './migrations/2026-11-28T0500-admin-console';
 import * as unreadMessageCounts from './migrations/2026-11-28T0700-unread-message-counts';
 import * as transcodeDispatch from './migrations/2026-11-28T0900-transcode-dispatch';
+import * as shadowRebuilds from './migrations/2026-11-28T0910-shadow-rebuilds';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0500-admin-console': adminConsole,
   '2026-11-28T0700-unread-message-counts': unreadMessageCounts,
   '2026-11-28T0900-transcode-dispatch': transcodeDispatch,
+  '2026-11-28T0910-shadow-rebuilds': shadowRebuilds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -36,6 +36,16 @@ export interface ProjectionCheckpointsTable {
   status: 'live' | 'rebuilding' | 'rebuild_requested';
   rebuild_total: number | null;
   rebuild_done: number | null;
+  /** How far a rebuild's shadow copy has read the log (the live model keeps its own checkpoint). */
+  rebuild_last_xid: string | null;
+  rebuild_last_position: number | null;
+  rebuild_started_at: Timestamp | null;
+  /** When the last rebuild finished; its done, total and start stay beside it while the projection is live. */
+  rebuild_finished_at: Timestamp | null;
+  /** Why the last rebuild (or apply) did not finish, and at which event when one caused it. */
+  last_error: string | null;
+  last_error_position: number | null;
+  last_error_at: Timestamp | null;
   /** host:pid of the process that applies this projection now. */
   owner: string | null;
   updated_at: Timestamp;

@@ -35,7 +35,8 @@ export interface EventQuery {
  */
 export interface SecretRevealingReads {
   readStream(streamId: string, executor: Db | Tx): Promise<StoredEvent[]>;
-  readAfter(cursor: LogCursor, limit: number, executor: Db | Tx): Promise<StoredEvent[]>;
+  /** As EventStore.readAfter; with `types`, only events of those types (a rebuild's shadow reads no others). */
+  readAfter(cursor: LogCursor, limit: number, executor: Db | Tx, types?: readonly string[]): Promise<StoredEvent[]>;
   /**
    * Every committed event of `types` after `cursor`, in log order, without holding back for
    * transactions still in flight: only for an inline read model's rebuild, which has locked out
@@ -81,7 +82,7 @@ export class EventStore {
   /** The explicit opt-in to secret fields: see SecretRevealingReads for who may use it. */
   readonly withSecrets: SecretRevealingReads = {
     readStream: (streamId, executor) => this.selectStream(streamId, executor, 'revealed'),
-    readAfter: (cursor, limit, executor) => this.selectAfter(cursor, limit, executor, 'revealed'),
+    readAfter: (cursor, limit, executor, types) => this.selectAfter(cursor, limit, executor, 'revealed', types),
     readCommitted: (executor, cursor, limit, types) => this.selectCommitted(executor, cursor, limit, types),
   };
 
@@ -262,8 +263,8 @@ export class EventStore {
    * and async projections apply. Only transactions older than the oldest appender still in flight
    * are visible, so an event whose transaction commits late is returned later, never skipped.
    */
-  async readAfter(cursor: LogCursor = LOG_START, limit = 500, executor: Db | Tx = this.db): Promise<StoredEvent[]> {
-    return this.selectAfter(cursor, limit, executor, 'redacted');
+  async readAfter(cursor: LogCursor = LOG_START, limit = 500, executor: Db | Tx = this.db, types?: readonly string[]): Promise<StoredEvent[]> {
+    return this.selectAfter(cursor, limit, executor, 'redacted', types);
   }
 
   private async selectStream(streamId: string, executor: Db | Tx, secrets: SecretFields): Promise<StoredEvent[]> {
@@ -271,11 +272,16 @@ export class EventStore {
     return rows.map((row) => this.toStored(row, secrets));
   }
 
-  private async selectAfter(cursor: LogCursor, limit: number, executor: Db | Tx, secrets: SecretFields): Promise<StoredEvent[]> {
+  private async selectAfter(cursor: LogCursor, limit: number, executor: Db | Tx, secrets: SecretFields, types?: readonly string[]): Promise<StoredEvent[]> {
+    if (types && types.length === 0) return [];
     const bound = await this.appendBound(executor);
-    const rows = await this.selectEvents(executor)
+    let query = this.selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
       .where(sql<boolean>`transaction_id < ${bound}::xid8`)
+      // Implied by the cursor's row comparison; it lets the planner see how little lies past the cursor.
+      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`);
+    if (types) query = query.where('type', 'in', types);
+    const rows = await query
       // Qualified on purpose: a bare name would sort by the text alias selected above, and "100001" sorts before "99999".
       .orderBy('events.transaction_id')
       .orderBy('events.global_position')
@@ -335,6 +341,9 @@ export class EventStore {
       .selectFrom('events')
       .select(sql<number>`count(*)::bigint`.as('n'))
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
+      // Implied by the line above, but the planner estimates a row comparison poorly: without it a
+      // lag count near the head scanned the whole log (0.3 s at 10^6 events, several a second).
+      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

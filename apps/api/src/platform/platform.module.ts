@@ -26,7 +26,9 @@ export class PlatformModule {
       { provide: TOKENS.payments, useValue: platform.payments },
       {
         provide: TOKENS.projectionAdmin,
-        useFactory: () => new ProjectionAdmin(allProjections(platform), platform.store, platform.bus, platform.locks, platform.logger),
+        useFactory: () => new ProjectionAdmin(allProjections(platform), platform.store, platform.bus, platform.locks, platform.logger, {
+          rebuildBatchSize: platform.config.rebuildBatchSize,
+        }),
       },
     ];
     return { module: PlatformModule, providers, exports: providers.map((p) => p.provide) };

@@ -1,5 +1,7 @@
-import type { Tx } from '@stardeck/infra';
-import { defineProjection } from '../../kit/projection';
+import type { StoredEvent, Tx } from '@stardeck/infra';
+import { sql } from 'kysely';
+import { insertRows } from '../../kit/batch-writes';
+import { defineProjection, type ProjectedEvent } from '../../kit/projection';
 import { notificationOf, type NotificationFacts, type NotifyingEvent } from './notification-of';
 
 export const NOTIFICATIONS = 'notifications';
@@ -23,15 +25,19 @@ async function coalesce(event: NotifyingEvent, tx: Tx, facts: NotificationFacts)
   return joined.length > 0;
 }
 
+const rowOf = (event: NotifyingEvent, facts: NotificationFacts) =>
+  ({ id: event.event_id, ...facts, source_position: event.global_position, created_at: event.recorded_at });
+
 async function notify(event: NotifyingEvent, tx: Tx): Promise<void> {
   const facts = notificationOf(event);
   if (!facts) return;
   if (await coalesce(event, tx, facts)) return;
-  await tx.insertInto('notifications')
-    .values({ id: event.event_id, ...facts, source_position: event.global_position, created_at: event.recorded_at })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await tx.insertInto('notifications').values(rowOf(event, facts)).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
+
+const NOTIFYING = new Set<string>(['CommentPosted', 'TrackSaved', 'CollectionFollowed', 'UserSubscribed']);
+const isNotifying = (event: ProjectedEvent<string & NotifyingEvent['type']> | { type: string }): event is NotifyingEvent => NOTIFYING.has(event.type);
+const COLUMNS = ['id', 'recipient_id', 'action', 'actor_id', 'track_id', 'comment_id', 'thread_id', 'collection_id', 'source_position', 'created_at'];
 
 /** Takes back the notification of an action its actor undid. */
 async function retract(tx: Tx, facts: Omit<NotificationFacts, 'comment_id' | 'thread_id'>): Promise<void> {
@@ -95,5 +101,32 @@ export const notificationsProjection = defineProjection({
       await tx.deleteFrom('notifications')
         .where('recipient_id', '=', event.data.user_id).where('source_position', '<=', event.data.through_position).execute();
     },
+  },
+  /**
+   * Runs of notifying events go in as one multi-row insert; each event that takes notifications
+   * back, or a comment that may join an earlier one, first writes the run before it, then is
+   * applied as the single apply does, so the order holds.
+   */
+  async applyMany(events, tx) {
+    let run: ReturnType<typeof rowOf>[] = [];
+    const flush = async () => {
+      await insertRows(tx, 'notifications', COLUMNS, run, sql`on conflict (id) do nothing`);
+      run = [];
+    };
+    for (const event of events) {
+      if (isNotifying(event)) {
+        const facts = notificationOf(event);
+        // A comment may join an earlier unread notification (coalesce): it goes in on its own,
+        // after the rows before it.
+        if (facts && !(COALESCED.has(facts.action) && facts.track_id !== null)) {
+          run.push(rowOf(event, facts));
+          continue;
+        }
+        if (!facts) continue;
+      }
+      await flush();
+      await notificationsProjection.apply(event as unknown as StoredEvent, tx);
+    }
+    await flush();
   },
 });
