@@ -49,7 +49,9 @@ describe('a Compose site, through its proxy', () => {
   }, 120_000);
 
   it('finishes a transcode whose transcoder is killed mid-job on the other transcoder', async () => {
-    const upload = await putUpload(target, member, await fixtures.silentFlac(600));
+    // Half an hour of silence: a few hundred KB to upload, and long enough to encode (about 30 s
+    // here) that the kill lands mid-job.
+    const upload = await putUpload(target, member, await fixtures.silentFlac(1800));
     const created = await createTrack(target, member, upload, { title: 'Long Night' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.track.id as number;
@@ -57,7 +59,8 @@ describe('a Compose site, through its proxy', () => {
     const holder = await waitFor(async () => {
       for (const service of ['transcoder-1', 'transcoder-2']) {
         const { stdout } = await podman('logs', container(service));
-        if (stdout.includes(`"trackId":${id},"attempt":1,"msg":"transcoding"`)) return service;
+        // Job ids travel as text in the queue: "trackId":"12".
+        if (new RegExp(`"trackId":"?${id}"?,"attempt":1,"msg":"transcoding"`).test(stdout)) return service;
       }
       return null;
     }, 60_000, 250);

@@ -205,7 +205,9 @@ describe('notifications: of comments, replies, saves, follows and subscriptions,
 
     it('pages newest first, 20 to a page by default', async () => {
       const [owner, odd, even] = await members(3);
-      // A track each (comments on one track are told as one notification), and two commenters to stay within the comment rate.
+      // A track each (comments on one track are told as one notification), and two commenters to
+      // stay within the comment rate; 21 uploads in an hour need more than the free plan's 20.
+      await make.setTier(owner, 'core');
       const trackIds = await Promise.all(Array.from({ length: 21 }, () => track(owner)));
       for (let i = 1; i <= 21; i++) await comment(i % 2 ? odd : even, trackIds[i - 1]!, `c${i}`);
       const first = await settled(owner, (p) => p.total === 21 && p.notifications.length === 20);

@@ -409,6 +409,10 @@ describe('layout on phones and laptops', () => {
     await page.goto(`${server.url}/${owner.me.username}`);
     await playFromList(page, 0);
     await page.getByRole('button', { name: 'queue all' }).click();
+    // Paused, so the four-second track does not end and take the next one off the queue while
+    // a slow machine works through the moves.
+    await player(page).getByRole('button', { name: 'pause' }).click();
+    await player(page).getByRole('button', { name: 'play', exact: true }).waitFor();
     await (await openPanel(page)).getByRole('button', { name: /^queue \(\d+\)$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^queue/ });
     const order = async () => (await dialog.getByRole('list', { name: 'queued tracks' }).locator('.player-list__name').allTextContents()).map((text) => text.split(' by ')[0]!.trim());
