@@ -2,7 +2,8 @@
 // Prints the api Deployment and its ConfigMap from deploy/kubernetes, made runnable by
 // `podman kube play --network host` on this machine: the Secret becomes a ConfigMap (podman 4.3
 // cannot read Secrets), the settings point at the host's Postgres and NATS with a database of the
-// test's own, storage stays on the pod's disk, and the API listens on 18090.
+// test's own, storage stays on the pod's disk, and the API listens on 18090 (no port mappings:
+// podman refuses them on the host network).
 //   node deploy/test/kube-site.mjs <work dir> <image> <database url>
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,8 @@ const pod = api.spec.template.spec;
 const [container] = pod.containers;
 container.image = image;
 container.envFrom = [{ configMapRef: { name: 'stardeck' } }, { configMapRef: { name: 'stardeck-secret' } }];
-container.ports = [{ name: 'http', containerPort: PORT }];
+// On the host's network there is nothing to map: the container listens on PORT itself.
+delete container.ports;
 for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) container[probe].httpGet.port = PORT;
 pod.volumes = pod.volumes.map((volume) => {
   const path = join(dir, `volume-${volume.name}`);
