@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, login, mailTo, newMember, type Session } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, mailTo, newMember, type Session } from '../auth/helpers';
+import { axeViolations, screenshot } from '../support/browser';
+import { useBrowserWorld } from '../support/browser-world';
 
 const SLOW = { timeout: 30_000 };
 const PHONE = { width: 390, height: 844 };
@@ -10,29 +10,9 @@ type Member = Session & { email: string; password: string };
 
 /** The settings a member finds on their profile: who sees what, and their password and email. */
 describe('settings and account in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let admin: Session;
-  const contexts: BrowserContext[] = [];
+  const world = useBrowserWorld();
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startTestServer({ webDir: WEB_DIR, env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchChromium();
-    admin = await login(server.url, ADMIN.email, ADMIN.password);
-  }, 120_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedIn(person: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<WatchedPage> {
-    const tab = await openWatchedPage(browser, viewport);
-    contexts.push(tab.context);
-    await signInThroughModal(tab.page, server.url, person);
-    return tab;
-  }
+  const signedIn = world.signedIn;
   /** The text a screen reader reads with a field: its aria-describedby lines. */
   const description = (page: Page, label: string) =>
     page.getByLabel(label, { exact: true }).evaluate((field) => {
@@ -40,13 +20,13 @@ describe('settings and account in the browser', () => {
       return ids.map((id: string) => (field.ownerDocument.getElementById(id)?.textContent ?? '')).join(' ');
     });
   const openSettings = async (page: Page, member: Member) => {
-    await page.goto(`${server.url}/${member.me.username}`);
+    await page.goto(`${world.server.url}/${member.me.username}`);
     await page.getByRole('button', { name: 'settings' }).click();
     return page.getByRole('dialog', { name: 'settings' });
   };
 
   it('the settings say who sees the message of the day and the listening history', async () => {
-    const member: Member = await newMember(server.url, admin);
+    const member: Member = await newMember(world.server.url, world.admin);
     const { page, problems } = await signedIn(member);
     const settings = await openSettings(page, member);
     expect(await description(page, 'message of the day')).toContain('only you see it, at the top of your own profile');
@@ -62,7 +42,7 @@ describe('settings and account in the browser', () => {
   }, 180_000);
 
   it('changes the password with the current one and signs the other browser out; changes the email through the mailed link', async () => {
-    const member: Member = await newMember(server.url, admin);
+    const member: Member = await newMember(world.server.url, world.admin);
     const { page, problems } = await signedIn(member);
     const elsewhere = await signedIn(member);
     const settings = await openSettings(page, member);
@@ -100,20 +80,20 @@ describe('settings and account in the browser', () => {
     await email.getByText(`(sent to ${newEmail})`, { exact: false }).waitFor(SLOW);
     expect(await axeViolations(page)).toEqual([]);
 
-    const mail = await mailTo(server.url, admin, newEmail, /confirm your new stardeck email/i);
+    const mail = await mailTo(world.server.url, world.admin, newEmail, /confirm your new stardeck email/i);
     const link = new URL(mail.link);
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.goto(`${world.server.url}${link.pathname}${link.search}`);
     await page.getByText(`your email is now ${newEmail}.`).waitFor(SLOW);
     expect(await axeViolations(page)).toEqual([]);
     const again = await openSettings(page, member);
     await again.getByRole('button', { name: 'change password or email' }).click();
     await page.getByRole('dialog', { name: 'account' }).getByText(`now: ${newEmail}`).waitFor(SLOW);
-    await login(server.url, newEmail, 'a-fresh-password');
+    await login(world.server.url, newEmail, 'a-fresh-password');
     expect(problems.filter((p) => !p.startsWith('400 PUT /v1/manage/account/password'))).toEqual([]);
   }, 240_000);
 
   it('the account dialog passes axe on a phone', async () => {
-    const member: Member = await newMember(server.url, admin);
+    const member: Member = await newMember(world.server.url, world.admin);
     const { page } = await signedIn(member, PHONE);
     const settings = await openSettings(page, member);
     await settings.getByRole('button', { name: 'change password or email' }).click();

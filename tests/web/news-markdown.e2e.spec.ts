@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { bearer, newMember } from '../auth/helpers';
+import { axeViolations, screenshot, signInThroughModal } from '../support/browser';
+import { useBrowserWorld } from '../support/browser-world';
 
 const SLOW = { timeout: 30_000 };
 
@@ -19,34 +18,18 @@ const POST = [
 
 /** News posts render a safe subset of Markdown: emphasis, links, lists and code, never raw HTML. */
 describe('news in Markdown', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let admin: Session;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startTestServer({ webDir: WEB_DIR, env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchChromium();
-    admin = await login(server.url, ADMIN.email, ADMIN.password);
-  }, 180_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useBrowserWorld();
 
   it('shows emphasis, links, lists and code, keeps raw HTML as text, and drops script links', async () => {
-    const created = await request(server.url).post('/v1/manage/news').set(bearer(admin))
+    const created = await request(world.server.url).post('/v1/manage/news').set(bearer(world.admin))
       .send({ title: 'Markdown night', content: POST, status: 'published', visibility: 'public' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.news.id as number;
-    const member = await newMember(server.url, admin);
-    const tab = await openWatchedPage(browser);
-    contexts.push(tab.context);
+    const member = await newMember(world.server.url, world.admin);
+    const tab = await world.visitor();
     const { page } = tab;
-    await signInThroughModal(page, server.url, member);
-    await page.goto(`${server.url}/news/${id}`);
+    await signInThroughModal(page, world.server.url, member);
+    await page.goto(`${world.server.url}/news/${id}`);
     const article = page.getByRole('article');
     const content = article.locator('.news-item__content--markdown');
     await content.waitFor(SLOW);
@@ -69,15 +52,14 @@ describe('news in Markdown', () => {
   }, 180_000);
 
   it('a visitor\'s first page loads no Markdown renderer', async () => {
-    const tab = await openWatchedPage(browser);
-    contexts.push(tab.context);
+    const tab = await world.visitor();
     const scripts: string[] = [];
     tab.page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
-    await tab.page.goto(`${server.url}/`);
+    await tab.page.goto(`${world.server.url}/`);
     await tab.page.getByRole('banner').getByRole('button', { name: 'login' }).waitFor(SLOW);
-    const bodies = await Promise.all(scripts.map(async (path) => (await fetch(`${server.url}${path}`)).text()));
+    const bodies = await Promise.all(scripts.map(async (path) => (await fetch(`${world.server.url}${path}`)).text()));
     expect(bodies.some((body) => body.includes('DOMPurify') || body.includes('linkify'))).toBe(false);
     expect(scripts.some((path) => path.includes('news-markdown'))).toBe(false);
   }, 120_000);

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
-import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { bearer, newMember, type Session } from '../auth/helpers';
+import { axeViolations, screenshot } from '../support/browser';
+import { useBrowserWorld } from '../support/browser-world';
 
 const SLOW = { timeout: 30_000 };
 const PHONE = { width: 390, height: 844 };
@@ -11,31 +11,11 @@ type Member = Session & { email: string; password: string };
 
 /** The header's unread badge on `messages` and the arrival toast, live over the tab's socket. */
 describe('unread direct messages in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let admin: Session;
-  const contexts: BrowserContext[] = [];
+  const world = useBrowserWorld();
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startTestServer({ webDir: WEB_DIR, env: { STARDECK_ADMIN_EMAIL: ADMIN.email, STARDECK_ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchChromium();
-    admin = await login(server.url, ADMIN.email, ADMIN.password);
-  }, 120_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedIn(person: Member, viewport?: { width: number; height: number }): Promise<WatchedPage> {
-    const tab = await openWatchedPage(browser, viewport);
-    contexts.push(tab.context);
-    await signInThroughModal(tab.page, server.url, person);
-    return tab;
-  }
+  const signedIn = world.signedIn;
   const send = async (from: Session, to: Session, content: string) => {
-    const res = await request(server.url).post('/v1/messages').set(bearer(from)).send({ recipient_username: to.me.username, content });
+    const res = await request(world.server.url).post('/v1/messages').set(bearer(from)).send({ recipient_username: to.me.username, content });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.conversation_id as string;
   };
@@ -43,7 +23,7 @@ describe('unread direct messages in the browser', () => {
   const toast = (page: Page, from: string) => page.getByRole('region', { name: 'Notifications' }).getByText(`message from ${from}`);
 
   it('a message arriving on another page raises the badge on messages and shows a toast; reading it takes the badge down', async () => {
-    const [alice, bob]: Member[] = await Promise.all([newMember(server.url, admin), newMember(server.url, admin)]);
+    const [alice, bob]: Member[] = await Promise.all([newMember(world.server.url, world.admin), newMember(world.server.url, world.admin)]);
     const { page, problems } = await signedIn(bob);
     expect(await messagesLink(page).textContent()).not.toContain('unread');
 
@@ -59,16 +39,16 @@ describe('unread direct messages in the browser', () => {
     // Opening the conversation reads it: the badge goes.
     await messagesLink(page).click();
     await page.getByRole('list', { name: 'conversations' }).getByRole('link').first().click();
-    await page.waitForURL(`${server.url}/messages/${conversationId}`);
+    await page.waitForURL(`${world.server.url}/messages/${conversationId}`);
     await expect.poll(() => messagesLink(page).textContent(), SLOW).not.toContain('unread');
     expect(problems).toEqual([]);
   });
 
   it('in the open conversation a new message shows at once, with no toast and no badge', async () => {
-    const [alice, bob]: Member[] = await Promise.all([newMember(server.url, admin), newMember(server.url, admin)]);
+    const [alice, bob]: Member[] = await Promise.all([newMember(world.server.url, world.admin), newMember(world.server.url, world.admin)]);
     const conversationId = await send(alice, bob, 'first');
     const { page, problems } = await signedIn(bob);
-    await page.goto(`${server.url}/messages/${conversationId}`);
+    await page.goto(`${world.server.url}/messages/${conversationId}`);
     const thread = page.getByRole('list', { name: 'messages' });
     await thread.getByText('first', { exact: true }).waitFor(SLOW);
     await expect.poll(() => messagesLink(page).textContent(), SLOW).not.toContain('unread');
@@ -82,7 +62,7 @@ describe('unread direct messages in the browser', () => {
   });
 
   it('the badge shows on a phone too, and passes axe there', async () => {
-    const [alice, bob]: Member[] = await Promise.all([newMember(server.url, admin), newMember(server.url, admin)]);
+    const [alice, bob]: Member[] = await Promise.all([newMember(world.server.url, world.admin), newMember(world.server.url, world.admin)]);
     await send(alice, bob, 'before sign-in');
     const { page } = await signedIn(bob, PHONE);
     // Counted by the server when the tab opens, not only by pushes.
