@@ -131,10 +131,16 @@ describe('tracks and the footer player in the browser', () => {
 
   it('posts a comment at the second playback is at, and its avatar appears on the waveform', async () => {
     const wave = player().getByRole('list', { name: 'comments on the waveform' });
-    await player().getByRole('button', { name: 'pause' }).click();
-    const position = (await player().getByLabel('position').textContent())!.split(' / ')[0]!;
+    // Paused (a retry finds it paused already), so the moment no longer moves.
+    const pause = player().getByRole('button', { name: 'pause', exact: true });
+    if (await pause.isVisible()) await pause.click();
+    await player().getByRole('button', { name: 'play', exact: true }).waitFor();
     await (await options()).getByRole('button', { name: 'COMMENT' }).click();
+    // The draft starts at the second playback stopped at, which the position shows.
+    const label = (await player().locator('label', { hasText: /^comment at \d+:\d\d$/ }).textContent())!;
+    const position = label.replace('comment at ', '');
     const input = player().getByLabel(`comment at ${position}`);
+    expect((await player().getByLabel('position', { exact: true }).textContent())!.split(' / ')[0]).toBe(position);
     await input.fill('the second swell');
     // The draft's avatar moves the moment, a second per arrow key.
     await player().getByRole('slider', { name: 'new comment position' }).press('ArrowLeft');
