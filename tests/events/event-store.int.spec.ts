@@ -167,6 +167,39 @@ describe('event store on Postgres', () => {
     expect([second!.transaction_id, second!.stream_version]).toEqual(['10', 2]);
   });
 
+  it('reads only the asked types, in log order and a batch at a time, exactly as the whole log has them', async () => {
+    const before = (await store.readAfter(LOG_START, 100_000)).at(-1);
+    const start = before ? cursorOf(before) : LOG_START;
+    // Three types in many streams; some transactions linger, so commit order differs from position order.
+    await Promise.all(Array.from({ length: 6 }, async (_, n) => {
+      for (let version = 0; version < 10; version++) {
+        const type = ['Rare', 'Common', 'Common', 'Other'][(n + version) % 4]!;
+        await store.transaction(async (tx) => {
+          await store.appendIn(tx, `typed-${n}`, version, [{ type, data: { n, version } }], { actor: `typed-${n}` });
+          if ((n + version) % 3 === 0) await sleep(2);
+        });
+      }
+    }));
+    const whole = await store.readAfter(start, 100_000);
+    const wanted = ['Rare', 'Other'];
+    const expected = whole.filter((e) => wanted.includes(e.type)).map((e) => e.event_id);
+    expect(expected.length).toBeGreaterThan(10);
+
+    const inBatches = async (read: (cursor: typeof start) => Promise<StoredEvent[]>) => {
+      const ids: string[] = [];
+      for (let cursor = start; ;) {
+        const batch = await read(cursor);
+        if (batch.length === 0) return ids;
+        expect(batch.length).toBeLessThanOrEqual(4);
+        ids.push(...batch.map((e) => e.event_id));
+        cursor = cursorOf(batch.at(-1)!);
+      }
+    };
+    expect(await inBatches((cursor) => store.readAfter(cursor, 4, store.db, wanted))).toEqual(expected);
+    expect(await inBatches((cursor) => store.withSecrets.readCommitted(store.db, cursor, 4, wanted))).toEqual(expected);
+    expect(await store.readAfter(start, 4, store.db, ['NoSuchType'])).toEqual([]);
+  });
+
   it('gives a polling reader every event of 50 concurrent appenders exactly once, in commit-safe order', async () => {
     const appenders = 50;
     const perAppender = 200;

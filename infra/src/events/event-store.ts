@@ -275,13 +275,12 @@ export class EventStore {
   private async selectAfter(cursor: LogCursor, limit: number, executor: Db | Tx, secrets: SecretFields, types?: readonly string[]): Promise<StoredEvent[]> {
     if (types && types.length === 0) return [];
     const bound = await this.appendBound(executor);
-    let query = this.selectEvents(executor)
+    if (types) return this.selectOfTypes(executor, cursor, limit, types, bound, secrets);
+    const rows = await this.selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
       .where(sql<boolean>`transaction_id < ${bound}::xid8`)
       // Implied by the cursor's row comparison; it lets the planner see how little lies past the cursor.
-      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`);
-    if (types) query = query.where('type', 'in', types);
-    const rows = await query
+      .where(sql<boolean>`transaction_id >= ${cursor.xid}::xid8`)
       // Qualified on purpose: a bare name would sort by the text alias selected above, and "100001" sorts before "99999".
       .orderBy('events.transaction_id')
       .orderBy('events.global_position')
@@ -319,14 +318,34 @@ export class EventStore {
 
   private async selectCommitted(executor: Db | Tx, cursor: LogCursor, limit: number, types: readonly string[]): Promise<StoredEvent[]> {
     if (types.length === 0) return [];
+    return this.selectOfTypes(executor, cursor, limit, types, null, 'revealed');
+  }
+
+  /**
+   * The next `limit` events of `types` after `cursor` in log order (below `bound` when given).
+   * A read model that handles a few rare types must not walk the whole log to find them: each
+   * type is read as a range of the (type, transaction_id, global_position) index, only the
+   * positions at first, and the first `limit` of their merge are then fetched whole. A rebuild of
+   * the notifications model reads its few thousand events, not the million plays between them.
+   */
+  private async selectOfTypes(
+    executor: Db | Tx, cursor: LogCursor, limit: number, types: readonly string[], bound: string | null, secrets: SecretFields,
+  ): Promise<StoredEvent[]> {
+    const below = bound === null ? sql`` : sql`AND e.transaction_id < ${bound}::xid8`;
     const rows = await this.selectEvents(executor)
-      .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
-      .where('type', 'in', types)
+      .where('global_position', 'in', sql<number>`(
+        SELECT k.global_position FROM unnest(${[...types]}::text[]) AS t(type)
+        CROSS JOIN LATERAL (
+          SELECT e.transaction_id, e.global_position FROM events e
+          WHERE e.type = t.type
+            AND (e.transaction_id, e.global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
+            AND e.transaction_id >= ${cursor.xid}::xid8 ${below}
+          ORDER BY e.transaction_id, e.global_position LIMIT ${limit}) k
+        ORDER BY k.transaction_id, k.global_position LIMIT ${limit})`)
       .orderBy('events.transaction_id')
       .orderBy('events.global_position')
-      .limit(limit)
       .execute();
-    return rows.map((row) => this.toStored(row, 'revealed'));
+    return rows.map((row) => this.toStored(row, secrets));
   }
 
   async countCommitted(executor: Db | Tx, types: readonly string[]): Promise<number> {
