@@ -133,4 +133,22 @@ describe('discover, stream and live notifications in the browser', () => {
     const after = await request(server.url).get('/v1/notifications').set(bearer(listener));
     expect(after.body.data.notifications).toEqual([]);
   });
+
+  it('sends the member to / when the preload of /discover or /notifications fails, and home lets them try discover again', async () => {
+    watched.problems.length = 0;
+    const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', status_code: 503, msg: { title: 'Service Unavailable', description: 'Database unreachable' } }) };
+    // Home sends a member on to /discover, so a failed /notifications ends there; a failed /discover stays on /.
+    for (const [path, api, end] of [['/notifications', '**/v1/notifications?**', '/discover'], ['/discover', '**/v1/discover', '/']] as const) {
+      await page.route(api, (route) => route.fulfill(unavailable));
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`${server.url}${end}`);
+      await page.getByRole('alert').filter({ hasText: 'Database unreachable' }).first().waitFor();
+      await page.unroute(api);
+    }
+    // Home does not send the member straight back to the discover that failed; the retry works.
+    await page.getByRole('link', { name: 'try discover again' }).click();
+    await page.waitForURL(`${server.url}/discover`);
+    await page.getByRole('heading', { name: /discover/ }).first().waitFor();
+    expect(watched.problems).toEqual(['503 GET /v1/notifications', '503 GET /v1/discover']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '@stardeck/contracts';
 import { ADMIN, bearer, login } from '../auth/helpers';
 import { assertWebBuilt, axeViolations, launchChromium, openWatchedPage, screenshot, signInThroughModal, WEB_DIR, type WatchedPage } from '../support/browser';
 import { factories, type Factories, type Member } from '../support/factories';
@@ -9,6 +10,8 @@ import { startTestServer, type TestServer } from '../support/server';
 /** The smallest PNG there is (1×1): a real image the server accepts as an avatar. */
 /** Polls wait as long as a locator does: the machine may be busy with other suites. */
 const SLOW = { timeout: 30_000 };
+/** Longer than the 60 characters an address is shown with. */
+const LONG_URL = 'https://tapes.example.net/archive/1987/side-a/field-recordings-of-the-night-train';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -90,7 +93,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await links.getByLabel('link 1 title').fill('fan site');
     await links.getByLabel('link 1 url').fill('stardeck-fans.example.org');
     await links.getByRole('button', { name: '+ add link' }).click();
-    await links.getByLabel('link 2 url').fill('https://tapes.example.net/archive');
+    await links.getByLabel('link 2 url').fill(LONG_URL);
     await links.getByLabel('link 2 is primary').check();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'profile-links-modal');
@@ -101,7 +104,7 @@ describe('profiles, user pages and profile settings in the browser', () => {
     expect(saved.bio).toBe('Field recordings\n<b>and tape loops</b>');
     expect(saved.links.map((l: any) => [l.title, l.url, l.is_primary])).toEqual([
       ['fan site', 'https://stardeck-fans.example.org/', false],
-      [null, 'https://tapes.example.net/archive', true],
+      [null, LONG_URL, true],
     ]);
 
     await page.getByRole('navigation', { name: `${me()}'s pages` }).getByRole('link', { name: 'links' }).click();
@@ -114,6 +117,11 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await warning.getByRole('button', { name: 'cancel' }).click();
     await warning.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${server.url}/${me()}/links`);
+    // A long address shows cut to 60 characters (spec §9); the warning names all of it.
+    const cut = `${LONG_URL.slice(0, 59)}…`;
+    await list.getByRole('link', { name: cut, exact: true }).click();
+    await warning.getByText(LONG_URL, { exact: true }).waitFor();
+    await warning.getByRole('button', { name: 'cancel' }).click();
   });
 
   it('changes the avatar and the banner after refusing oversized or wrong files, and the display name with a reload', async () => {
@@ -234,6 +242,28 @@ describe('profiles, user pages and profile settings in the browser', () => {
     await page.getByRole('button', { name: `unsubscribe ${who}` }).click();
     await page.getByText(`nobody subscribes to @${who} yet.`).waitFor();
     await page.getByRole('button', { name: `subscribe ${who}` }).waitFor();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it("shows the tracks a member saved last (3) and the members they subscribed to last (5) under their profile", async () => {
+    const [fan, ...artists] = await Promise.all(Array.from({ length: 7 }, () => make.newMember()));
+    const tracks: number[] = [];
+    for (const [i, title] of ['Dust One', 'Dust Two', 'Dust Three', 'Dust Four'].entries()) tracks.push(await make.newTrack({ owner: artists[i]!, title }));
+    for (const id of tracks) expect((await request(server.url).post('/v1/manage/library').set(bearer(fan!)).send({ track_id: id })).status).toBe(200);
+    for (const other of artists) {
+      expect((await request(server.url).post('/v1/subscribe').set(bearer(fan!)).send({ username: other.me.username })).status).toBe(200);
+    }
+    await page.goto(`${server.url}/${fan!.me.username}`);
+    const saved = page.getByText(/^recently saved:/);
+    await saved.waitFor(SLOW);
+    // Newest first, three of them: the first save is left out.
+    expect(await saved.getByRole('link').allTextContents()).toEqual(['Dust Four', 'Dust Three', 'Dust Two']);
+    const following = page.getByText(/^recently subscribed to:/);
+    expect(await following.getByRole('link').count()).toBe(5);
+    await following.getByRole('link', { name: displayName(artists[5]!.me) }).waitFor();
+    expect(await following.getByRole('link', { name: displayName(artists[0]!.me), exact: true }).count()).toBe(0);
+    await saved.getByRole('link', { name: 'Dust Four' }).click();
+    await page.waitForURL(`${server.url}/tracks/${tracks[3]}`);
     expect(watched.problems).toEqual([]);
   });
 

@@ -179,6 +179,23 @@ describe('uploads from anywhere, and counts that follow them', () => {
     expect(second).toBeGreaterThan(first);
   }, 240_000);
 
+  it('the tag picker offers the 20 most used tags before anything is typed (spec §9)', async () => {
+    const [artist, member] = await Promise.all([make.newMember(), make.newMember()]);
+    // 25 tags in use, so more than the 20 asked for.
+    for (let track = 0; track < 5; track++) {
+      await make.newTrack({ owner: artist, title: `Tagged ${track}`, tags: Array.from({ length: 5 }, (_, i) => `picker${track * 5 + i}`) });
+    }
+    const { page } = await signedIn(member);
+    await page.getByRole('banner').getByRole('button', { name: 'upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'upload track' });
+    const suggestions = dialog.getByRole('list', { name: 'tag suggestions' });
+    await suggestions.waitFor(SLOW);
+    expect(await suggestions.getByRole('button').count()).toBe(20);
+    // A chosen tag leaves the suggestions.
+    await suggestions.getByRole('button').first().click();
+    await expect.poll(() => suggestions.getByRole('button').count()).toBe(19);
+  }, 180_000);
+
   it('the upload form works on a phone: header button, form and uploads list pass axe', async () => {
     const member = await make.newMember();
     const { page } = await signedIn(member, PHONE);

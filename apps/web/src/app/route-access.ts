@@ -48,7 +48,21 @@ export function guard<T>(access: Access, preload?: Preload<T>) {
   };
 }
 
-/** Home: spec §2 sends a member with a username on to /discover. */
+/**
+ * Set when /discover's preload failed: like every route it sends the member to / (spec §2), and
+ * home, which sends members on to /discover, lets them stay once instead of sending them back.
+ */
+let discoverFailed = false;
+
+export function noteDiscoverFailed(): void {
+  discoverFailed = true;
+}
+
+/** Home: spec §2 sends a member with a username on to /discover, unless discover just failed to load. */
 export function homeLoader(): Response | null {
+  if (discoverFailed) {
+    discoverFailed = false;
+    return null;
+  }
   return isSignedIn() && session.me?.username ? redirect('/discover') : null;
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { RouterProvider } from 'react-router/dom';
 import { logout } from '../features/auth/actions';
 import { getDiscover } from '../features/feeds/api/get-discover';
+import { preloadNotifications } from '../features/notifications/store';
 import { getStream } from '../features/feeds/api/get-stream';
 import { readStreamFilters } from '../features/feeds/stream-filters';
 import { getTagCloud } from '../features/tags/api/get-tag-cloud';
@@ -20,7 +21,7 @@ import { adminRoutes } from './admin-routes';
 import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
 import { listenLoader, type ListenData } from './listen-loader';
-import { guard, homeLoader, type Access } from './route-access';
+import { guard, homeLoader, noteDiscoverFailed, type Access } from './route-access';
 import type { RouteHandle } from './titles';
 import { collectionDetailLoader, pagedLoader, userLayoutLoader, userLayoutShouldRevalidate } from './user-loaders';
 import { noteNavigation } from './user-transition';
@@ -53,16 +54,18 @@ function userPage(kind: string, title: string, loader: RouteObject['loader'], la
 const home = () => import('./routes/home');
 
 /**
- * /discover is where home sends a member, so a failed preload cannot go to / like the others (it
- * would come straight back): it shows the failure on the page instead.
+ * /discover: a failed preload sends the member to / like every route (spec §2); home, which sends
+ * members on to /discover, lets them stay there this once.
  */
 async function discoverLoader(args: LoaderFunctionArgs) {
   const refused = await guard('required')(args);
   if (refused) return refused;
   const result = await getDiscover(args.request.signal);
   if (result.ok) return result.envelope.data ?? null;
-  if (!args.request.signal.aborted) toastFailure(result.failure);
-  return null;
+  if (args.request.signal.aborted) return null;
+  toastFailure(result.failure);
+  noteDiscoverFailed();
+  return redirect('/');
 }
 
 export const routes: RouteObject[] = [
@@ -107,7 +110,12 @@ export const routes: RouteObject[] = [
         handle: { title: () => 'messages', command: (p) => `messages --conversation ${p.conversationId}` } satisfies RouteHandle,
         lazy: () => import('./routes/conversation'),
       },
-      page('notifications', 'required', fixed('notifications'), () => import('./routes/notifications')),
+      {
+        path: 'notifications',
+        loader: guard('required', () => preloadNotifications()),
+        handle: fixed('notifications'),
+        lazy: () => import('./routes/notifications'),
+      },
       {
         path: 'discover',
         loader: discoverLoader,

@@ -1,10 +1,11 @@
-import type { UserProfile, UserSummary } from '@stardeck/contracts/browser';
+import type { LibraryTrackView, UserProfile, UserSummary } from '@stardeck/contracts/browser';
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { getCollection, getSubscribers } from '../features/profiles/api/lists';
+import { getCollection, getSubscribers, getSubscriptions } from '../features/profiles/api/lists';
 import { getProfile } from '../features/profiles/api/profile';
 import { USER_PAGE_SIZES } from '../features/profiles/page-sizes';
 import { readPage, type PageRequest } from '../features/profiles/paging';
 import type { ApiResult } from '../lib/api-client';
+import { getLibrary } from '../lib/library/api';
 import { session } from '../lib/session/store';
 import { toastFailure } from '../lib/toasts/from-result';
 import { guard } from './route-access';
@@ -17,19 +18,35 @@ export function isOwnProfile(username: string, me: { username: string } | null |
 export interface UserLayoutData {
   profile: UserProfile;
   recentSubscribers: UserSummary[];
+  recentSubscriptions: UserSummary[];
+  recentSaves: LibraryTrackView[];
 }
 
-/** The profile every user page shows on top, with its newest subscribers (spec §7: 3 of them). */
+/**
+ * The profile every user page shows on top, with its newest subscribers, subscriptions and saved
+ * tracks (spec §7: 3, 5 and 3 of them). Only the profile must load: a recents list that fails is
+ * left out.
+ */
 export async function userLayoutLoader(args: LoaderFunctionArgs): Promise<Response | UserLayoutData | null> {
   const refused = (await guard('required')(args)) as Response | null;
   if (refused) return refused;
   const username = args.params.username!;
-  const [profile, recent] = await Promise.all([
-    getProfile(username, args.request.signal),
-    getSubscribers(username, { limit: USER_PAGE_SIZES.recentSubscribers, offset: 0 }, args.request.signal),
+  const signal = args.request.signal;
+  const [profile, subscribers, subscriptions, saves] = await Promise.all([
+    getProfile(username, signal),
+    getSubscribers(username, { limit: USER_PAGE_SIZES.recentSubscribers, offset: 0 }, signal),
+    getSubscriptions(username, { limit: USER_PAGE_SIZES.recentSubscriptions, offset: 0 }, signal),
+    getLibrary(username, { limit: USER_PAGE_SIZES.recentSaves, offset: 0 }, signal),
   ]);
-  if (profile.ok) return { profile: profile.envelope.data!.user, recentSubscribers: recent.ok ? recent.envelope.data!.subscribers : [] };
-  if (args.request.signal.aborted) return null;
+  if (profile.ok) {
+    return {
+      profile: profile.envelope.data!.user,
+      recentSubscribers: subscribers.ok ? subscribers.envelope.data!.subscribers : [],
+      recentSubscriptions: subscriptions.ok ? subscriptions.envelope.data!.subscriptions : [],
+      recentSaves: saves.ok ? saves.envelope.data!.tracks : [],
+    };
+  }
+  if (signal.aborted) return null;
   toastFailure(profile.failure);
   return redirect('/');
 }

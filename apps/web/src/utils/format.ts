@@ -1,9 +1,28 @@
 /** Spec §9: dates in US short form (Nov 23, 2026). */
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+/** Spec §9: and in US long form (November 23, 2026) where a date stands alone: a release, an article, a member's start. */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
 export function formatDate(value: string | number | Date): string {
+  return formatWith(SHORT_DATE, value);
+}
+
+export function formatLongDate(value: string | number | Date): string {
+  return formatWith(LONG_DATE, value);
+}
+
+function formatWith(format: Intl.DateTimeFormat, value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+}
+
+/** Spec §9: an external address is shown cut to 60 characters (the whole of it stays in the link's title and warning). */
+export const URL_DISPLAY_MAX = 60;
+
+export function truncateUrl(url: string, max = URL_DISPLAY_MAX): string {
+  const chars = [...url];
+  return chars.length <= max ? url : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 /** Spec §9: counts read as k above 1000 and m above a million. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatBytes, formatClock, formatCount } from './format';
+import { countOf, formatBytes, formatClock, formatCount, formatDate, formatLongDate, truncateUrl } from './format';
 
 describe('formats of spec §9', () => {
   it('shows counts as k above 1000 and m above a million', () => {
@@ -8,6 +8,19 @@ describe('formats of spec §9', () => {
 
   it('shows sizes in B, KB, MB, GB to one decimal', () => {
     expect([formatBytes(512), formatBytes(1536), formatBytes(5 * 1024 * 1024)]).toEqual(['512 B', '1.5 KB', '5.0 MB']);
+  });
+
+  it('shows dates in US short and long form', () => {
+    const day = new Date(2026, 10, 23, 12);
+    expect([formatDate(day), formatLongDate(day), formatLongDate('not a date')]).toEqual(['Nov 23, 2026', 'November 23, 2026', '']);
+  });
+
+  it('cuts an external address to 60 characters', () => {
+    const long = `https://example.com/${'a'.repeat(80)}`;
+    expect(truncateUrl(long)).toHaveLength(60);
+    expect(truncateUrl(long).endsWith('…')).toBe(true);
+    expect(truncateUrl('https://example.com/short')).toBe('https://example.com/short');
+    expect(truncateUrl(long.slice(0, 60))).toBe(long.slice(0, 60));
   });
 
   it('shows a playback position like a clock', () => {

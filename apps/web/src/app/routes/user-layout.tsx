@@ -13,7 +13,7 @@ import { isOwnProfile, type UserLayoutData } from '../user-loaders';
  * made elsewhere to this member's tracks (lib/revisions).
  */
 export function Component() {
-  const { profile, recentSubscribers } = useLoaderData() as UserLayoutData;
+  const { profile, recentSubscribers, recentSubscriptions, recentSaves } = useLoaderData() as UserLayoutData;
   const me = useMe();
   const revalidator = useRevalidator();
   const own = isOwnProfile(profile.username, me);
@@ -25,7 +25,7 @@ export function Component() {
         <div className="window__body">
           <ProfileHeader
             profile={profile}
-            recentSubscribers={recentSubscribers}
+            recents={{ subscribers: recentSubscribers, subscriptions: recentSubscriptions, saves: recentSaves }}
             own={own}
             motd={own ? me?.config.motd : null}
             onChanged={() => void revalidator.revalidate()}

@@ -1,6 +1,7 @@
 import { PromptLine } from '../../components/ui/prompt-line';
 import { ExternalLink } from '../../features/profiles/components/external-link';
 import { openModal } from '../../lib/modals/store';
+import { truncateUrl } from '../../utils/format';
 import { Empty, UserPageFrame, useUserPage } from './user-page-frame';
 
 /** /{username}/links: the member's links (at most 10, so one page); each opens through the warning. */
@@ -16,8 +17,8 @@ export function Component() {
         <ul className="link-list" aria-label="links">
           {links.map((link) => (
             <li key={link.id}>
-              <ExternalLink url={link.url}>{link.title ?? link.url}</ExternalLink>
-              {link.title && <span className="output--muted"> {link.url}</span>}
+              <ExternalLink url={link.url}>{link.title ?? truncateUrl(link.url)}</ExternalLink>
+              {link.title && <span className="output--muted"> {truncateUrl(link.url)}</span>}
               {link.is_primary && <span className="tag tag--ok"> [primary]</span>}
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { openModal } from '../../lib/modals/store';
 import { player, play, seek } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
-import { countOf, formatCount, formatDate } from '../../utils/format';
+import { countOf, formatCount, formatDate, formatLongDate } from '../../utils/format';
 import { ZoomableImage } from '../ui/zoomable-image';
 import { artworkSrc } from './artwork';
 import { PlayButton } from './play-button';
@@ -96,7 +96,7 @@ function HeroCard({ track }: { track: TrackView }) {
       <div className="track-card__main">
         <h2 className="track-card__title">{track.title}</h2>
         <p className="track-card__meta">
-          by <Creator track={track} /> · {formatDate(track.created)} · {track.duration}
+          by <Creator track={track} /> · {formatLongDate(track.created)} · {track.duration}
         </p>
         <CardWaveform track={track} height={120} />
         <div className="actions">

@@ -2,7 +2,8 @@ import type { NotificationPush, NotificationView } from '@stardeck/contracts/bro
 import { proxy } from 'valtio';
 import { applyNotificationCount } from '../../lib/session/store';
 import { toastFailure } from '../../lib/toasts/from-result';
-import { dismissAllNotifications, dismissNotification, getNotifications } from './api/notifications';
+import type { ApiResult } from '../../lib/api-client';
+import { dismissAllNotifications, dismissNotification, getNotifications, type NotificationPage } from './api/notifications';
 
 /** A notification as the list shows it: `read` while its dismissal is on its way to the server. */
 export type NotificationItem = NotificationView & { read: boolean };
@@ -29,23 +30,33 @@ const find = (id: string) => notificationsStore.items.find((n) => n.id === id);
 
 /** The first page (again), newest first. */
 export async function loadNotifications(): Promise<boolean> {
+  const result = await preloadNotifications();
+  if (!result.ok) toastFailure(result.failure);
+  return result.ok;
+}
+
+/**
+ * The /notifications route's preload: the first page into the store, or the failure for the
+ * route to report (it sends the member to /, spec §2).
+ */
+export async function preloadNotifications(): Promise<ApiResult<NotificationPage>> {
   const started = epoch;
   notificationsStore.loading = true;
   const result = await getNotifications(0);
-  if (started !== epoch) return false;
+  if (started !== epoch) return result;
   notificationsStore.loading = false;
-  if (!result.ok) {
-    toastFailure(result.failure);
-    return false;
-  }
-  const page = result.envelope.data!;
+  if (!result.ok) return result;
+  fillFirstPage(result.envelope.data!);
+  return result;
+}
+
+function fillFirstPage(page: NotificationPage): void {
   // A dismissal in flight keeps its read mark; a page never brings back what it is removing.
   const reading = new Set(notificationsStore.items.filter((n) => n.read).map((n) => n.id));
   notificationsStore.items = page.notifications.map((n) => ({ ...n, read: reading.has(n.id) }));
   notificationsStore.total = page.total;
   notificationsStore.hasMore = page.has_more;
   notificationsStore.loaded = true;
-  return true;
 }
 
 /** The next page of 20 after what is shown. */

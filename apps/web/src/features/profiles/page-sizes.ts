@@ -10,5 +10,9 @@ export const USER_PAGE_SIZES = {
   members: PAGE_SIZES.subscribers,
   /** Spec §7: the profile shows the 3 newest subscribers. */
   recentSubscribers: 3,
+  /** Spec §7: and the 5 members it subscribed to last. */
+  recentSubscriptions: 5,
+  /** Spec §7: and the 3 tracks it saved last. */
+  recentSaves: PAGE_SIZES.recentSaved,
   comments: PAGE_SIZES.commentPage,
 } as const;

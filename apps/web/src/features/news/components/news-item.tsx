@@ -1,7 +1,7 @@
 import type { NewsPostView } from '@stardeck/contracts/browser';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../utils/format';
+import { formatLongDate } from '../../../utils/format';
 import '../news.css';
 
 const NewsMarkdown = lazy(() => import('./news-markdown').then((m) => ({ default: m.NewsMarkdown })));
@@ -17,7 +17,7 @@ export function NewsItem({ post, full }: { post: NewsPostView; full?: boolean })
     <article className="news-item">
       <h2 className="news-item__title">{full ? post.title : <Link to={`/news/${post.id}`}>{post.title}</Link>}</h2>
       <p className="output--muted">
-        by @{post.username} · <time dateTime={when}>{formatDate(when)}</time>
+        by @{post.username} · <time dateTime={when}>{formatLongDate(when)}</time>
       </p>
       <Suspense fallback={<div className="news-item__content">{text}</div>}>
         <NewsMarkdown text={text} />

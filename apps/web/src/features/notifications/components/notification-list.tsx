@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useMe } from '../../../lib/session/store';
 import { formatDate } from '../../../utils/format';
-import { dismiss, dismissAll, loadMoreNotifications, loadNotifications, notificationsStore, type NotificationItem } from '../store';
+import { dismiss, dismissAll, loadMoreNotifications, notificationsStore, type NotificationItem } from '../store';
 import { notificationText } from '../text';
 import '../notifications.css';
 
@@ -15,11 +14,7 @@ export function NotificationList() {
   const state = useSnapshot(notificationsStore);
   const me = useMe();
 
-  // Every visit shows the server's list; live pushes keep it current while it is open.
-  useEffect(() => {
-    void loadNotifications();
-  }, []);
-
+  // The route preloads the server's list on every visit; live pushes keep it current while it is open.
   if (!state.loaded) return <p className="output output--muted">{state.loading ? 'loading...' : ''}</p>;
   return (
     <>

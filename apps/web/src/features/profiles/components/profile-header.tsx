@@ -1,12 +1,13 @@
-import { displayName, type UserProfile, type UserSummary } from '@stardeck/contracts/browser';
+import { displayName, type UserProfile } from '@stardeck/contracts/browser';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { openModal } from '../../../lib/modals/store';
-import { formatBytes, formatCount, formatDate } from '../../../utils/format';
+import { formatBytes, formatCount, formatLongDate, truncateUrl } from '../../../utils/format';
 import { changeSubscription, profilesStore } from '../store';
 import { Avatar } from './avatar';
 import { ExternalLink } from './external-link';
+import { ProfileRecents, type ProfileRecentsData } from './profile-recents';
 import '../profiles.css';
 
 /** The user pages of spec §2, in the order the profile lists them. */
@@ -24,7 +25,7 @@ export const USER_PAGES = [
 
 interface ProfileHeaderProps {
   profile: UserProfile;
-  recentSubscribers: UserSummary[];
+  recents: ProfileRecentsData;
   own: boolean;
   /** Reloads the profile and the page's list after a change (spec §4 Subscribe). */
   onChanged: () => void;
@@ -38,7 +39,7 @@ interface ProfileHeaderProps {
  * The top of every user page: banner, avatar, names, bio, stats, primary link, subscribe; on
  * one's own profile (spec §6: same username) the edit buttons that open the profile modals.
  */
-export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownActions, motd }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, recents, own, onChanged, ownActions, motd }: ProfileHeaderProps) {
   const { subscribing } = useSnapshot(profilesStore);
   const name = displayName(profile);
   const primary = profile.links.find((link) => link.is_primary);
@@ -53,11 +54,11 @@ export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownA
         <div>
           <p className="profile__name">{name}</p>
           <p className="output--muted">
-            @{profile.username} · joined {formatDate(profile.created)}
+            @{profile.username} · joined {formatLongDate(profile.created)}
           </p>
           {primary && (
             <p>
-              <ExternalLink url={primary.url}>{primary.title ?? primary.url}</ExternalLink>
+              <ExternalLink url={primary.url}>{primary.title ?? truncateUrl(primary.url)}</ExternalLink>
             </p>
           )}
         </div>
@@ -120,17 +121,7 @@ export function ProfileHeader({ profile, recentSubscribers, own, onChanged, ownA
           </>
         )}
       </div>
-      {recentSubscribers.length > 0 && (
-        <p className="output output--muted">
-          recent subscribers:{' '}
-          {recentSubscribers.map((user, i) => (
-            <span key={user.id}>
-              {i > 0 && ', '}
-              <Link to={`/${user.username}`}>{displayName(user)}</Link>
-            </span>
-          ))}
-        </p>
-      )}
+      <ProfileRecents {...recents} />
       <nav className="profile__tabs" aria-label={`${profile.username}'s pages`}>
         <ul>
           {USER_PAGES.map(([path, label]) => (

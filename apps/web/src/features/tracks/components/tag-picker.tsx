@@ -54,7 +54,8 @@ export function TagPicker({ tags, onChange, max = TAG_PICKER_DEFAULT_MAX }: TagP
     setQuery('');
   };
   const chosen = new Set(tags.map((t) => t.toLowerCase()));
-  const offered = suggestions.filter((tag) => !chosen.has(tag.name.toLowerCase())).slice(0, 8);
+  // All the suggestions asked for (spec §9: 20), less those already chosen.
+  const offered = suggestions.filter((tag) => !chosen.has(tag.name.toLowerCase()));
   const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ');
 
   return (
