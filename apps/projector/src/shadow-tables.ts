@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 
 /**
  * A rebuild's shadow copy of a read model: one schema per projection holding an empty table
- * `LIKE` each live one (columns, defaults, indexes; no foreign keys, so replay order never trips
- * one). The replay writes there while the live tables keep serving and following the log; the
- * swap then makes the live tables equal to the shadow in one short transaction.
+ * `LIKE` each live one (columns, defaults, btree indexes; no foreign keys, so replay order never
+ * trips one). The replay writes there while the live tables keep serving and following the log;
+ * the swap then makes the live tables equal to the shadow in one short transaction.
  */
 export function shadowSchema(projection: Pick<Projection, 'name'>): string {
   return `rebuild_${projection.name.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
@@ -19,10 +19,30 @@ export async function createShadow(db: Db, projection: Projection): Promise<void
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(tx);
     await sql`create schema ${sql.id(schema)}`.execute(tx);
     for (const table of projection.tables) {
-      await sql`create table ${sql.id(schema, table)} (like ${sql.id('public', table)} including defaults including identity including generated including indexes)`.execute(tx);
+      await sql`create table ${sql.id(schema, table)} (like ${sql.id('public', table)} including defaults including identity including generated)`.execute(tx);
+      await copyLookupIndexes(tx, table, schema);
     }
     await copyKeysWithin(tx, projection, schema);
   });
+}
+
+/**
+ * The shadow gets the live table's btree indexes: its keys (unique ones, which conflict clauses
+ * and foreign keys need) and what the replay's own lookups may use. Search indexes (GiST and GIN,
+ * for trigram and array matching) are left out: nothing searches the shadow, it is only merged
+ * and dropped, and keeping them up to date was most of the cost of replaying into a large table
+ * (each insert, and each update that moves a row, adds entries to every index).
+ */
+async function copyLookupIndexes(tx: Tx, table: string, schema: string): Promise<void> {
+  const { rows } = await sql<{ def: string }>`
+    select pg_get_indexdef(i.indexrelid) as def
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+    where i.indrelid = ${`public.${table}`}::regclass and am.amname = 'btree'`.execute(tx);
+  const on = new RegExp(` ON (public\\.)?"?${table}"? USING `);
+  for (const { def } of rows) {
+    if (!on.test(def)) throw new Error(`cannot copy an index of ${table} to the rebuild's shadow: ${def}`);
+    await sql.raw(def.replace(on, ` ON "${schema}"."${table}" USING `)).execute(tx);
+  }
 }
 
 /**
