@@ -42,6 +42,9 @@ const WORKERS = Math.min(availableParallelism() + 1, 4);
  */
 const TEST_ENV = { STARDECK_TEST_FAST_HASHING: '1' };
 
+/** Every JSON answer an end-to-end suite gets is checked against the OpenAPI document its server serves. */
+const CONFORMANCE = { setupFiles: ['tests/support/response-conformance.ts'] };
+
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -66,7 +69,7 @@ export default defineConfig({
         : []),
       { extends: true, test: { name: 'unit', include: ['**/*.unit.spec.ts'] } },
       { extends: true, test: { name: 'embedded', include: ['**/*.embedded.spec.ts'], globalSetup: [TEMPLATES], ...SHARED_MODULES, ...SERVER_RETRY } },
-      { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'embedded' }, ...SHARED_MODULES, ...SERVER_RETRY } },
+      { extends: true, test: { name: 'e2e-embedded', include: ['**/*.e2e.spec.ts'], globalSetup: [TEMPLATES], env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'embedded' }, ...CONFORMANCE, ...SHARED_MODULES, ...SERVER_RETRY } },
       {
         extends: true,
         test: {
@@ -77,6 +80,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**', 'tests/web/**'],
           globalSetup: [TEMPLATES],
           env: { ...TEST_ENV, STARDECK_TEST_CONFIG: 'services' },
+          ...CONFORMANCE,
           ...SHARED_MODULES,
           ...SERVER_RETRY,
         },

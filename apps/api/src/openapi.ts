@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { REFRESH_COOKIE } from '@stardeck/contracts';
 import { SCHEMA_PREFIX, contractSchemas } from './common/contract-schemas';
+import { publishNullableAs31 } from './openapi-nullable';
 
 type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
 
@@ -49,5 +50,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     },
   };
   addErrorResponses(document);
+  publishNullableAs31(document.paths);
+  publishNullableAs31(document.components);
+  document.openapi = '3.1.0';
   return document;
 }

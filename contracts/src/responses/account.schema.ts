@@ -94,7 +94,7 @@ export class AccessRequestViewSchema {
   @Timestamp() created!: string;
   @IsIn(ACCESS_REQUEST_STATUSES) status!: AccessRequestStatus;
   @IsString() @Nullable() invite_id!: string | null;
-  @Timestamp() @Nullable() declined_at!: string | null;
+  @Timestamp({ nullable: true }) declined_at!: string | null;
 }
 
 /** GET /v1/admin/access_requests */

@@ -3,6 +3,7 @@ import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger
 import { OEmbedQueryDto } from '@stardeck/contracts';
 import type { FastifyReply } from 'fastify';
 import { ApiPublic, ApiQueryFrom } from '../common/api-docs';
+import { SCHEMA_PREFIX } from '../common/contract-schemas';
 import { trackIdParam } from '../tracks';
 import { EMBED_SCRIPT, EMBED_STYLE } from './embed-assets';
 import { renderEmbedPage } from './embed-page';
@@ -35,7 +36,7 @@ export class SyndicationController {
   @ApiQueryFrom(OEmbedQueryDto)
   @ApiOperation({ summary: 'oEmbed 1.0 for a public track page: a rich embed of the player' })
   @ApiProduces('application/json')
-  @ApiResponse({ status: 200, description: 'An oEmbed rich answer', ...text('application/json') })
+  @ApiResponse({ status: 200, description: 'An oEmbed rich answer', content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}OEmbedSchema` } } } })
   @Header('content-type', 'application/json; charset=utf-8')
   async oembed(@Query() query: OEmbedQueryDto): Promise<string> {
     // oEmbed consumers read the bare answer, not the API's envelope.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedCode, embedSize, listenPath, trackOfPageUrl, type OEmbedQueryDto, type TrackRenditions, type TrackView,
+  FEED_ITEMS, SYNDICATION_MSG, TRACK_MSG, embedCode, embedSize, listenPath, trackOfPageUrl, type OEmbedQueryDto, type TrackRenditions, type TrackView, type OEmbedAnswer,
 } from '@stardeck/contracts';
 import type { Db, ObjectStorage, StardeckConfig } from '@stardeck/infra';
 import { ApiError } from '../common/api-error';
@@ -16,20 +16,6 @@ import { SyndicationRepository } from './syndication.repository';
 /** Long enough to play a track through and seek back; a feed or embed asks again for each play. */
 export function audioUrlSeconds(durationSeconds: number | null): number {
   return 600 + Math.ceil(2 * (durationSeconds ?? 0));
-}
-
-export interface OEmbedAnswer {
-  version: '1.0';
-  type: 'rich';
-  provider_name: string;
-  provider_url: string;
-  title: string;
-  author_name: string;
-  author_url: string;
-  html: string;
-  width: number;
-  height: number;
-  thumbnail_url: string;
 }
 
 export interface EmbeddedTrack {
