@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, login, newMember, type Session } from '../auth/helpers';
+import request from 'supertest';
+import { ADMIN, bearer, login, newMember, type Session } from '../auth/helpers';
+import { joinChat } from '../sonar/helpers';
 import { assertWebBuilt, launchChromium, signInThroughModal, watch, type WatchedPage, WEB_DIR } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -135,4 +137,39 @@ describe('the /sonar page: two members chatting in Chromium', () => {
     await b.waitForFunction(() => !(globalThis as any).document.title.startsWith('('));
     await expect.poll(() => shell.textContent()).not.toContain('unread');
   }, 120_000);
+
+  it('loads older history when scrolled to the top (or from its button), keeps the view on the same message, and shows the room info', async () => {
+    // 80 messages in a room of their own: more than the 64 a page holds. Each member stays within the rate limit.
+    const room = 'archive';
+    const senders = await Promise.all(Array.from({ length: 8 }, () => newMember(server.url, admin)));
+    for (const [n, sender] of senders.entries()) {
+      const token = (await request(server.url).post('/v1/sonar/token').set(bearer(sender)).send({}).expect(200)).body.data.token as string;
+      const chat = await joinChat(server.url, token, { roomId: room });
+      for (let i = 0; i < 10; i++) expect((await chat.send('message', { content: `archived ${n * 10 + i}` })).ok).toBe(true);
+      chat.socket.disconnect();
+    }
+    const { tab } = await memberOnSonar();
+    const page = tab.page;
+    await page.goto(`${server.url}/sonar?room=${room}`);
+    await page.getByRole('status', { name: 'connection status' }).getByText(`#${room}`).waitFor();
+    await line(page, 'archived 79').waitFor();
+    // The room's info: every message it holds (the entries and exits of the senders too).
+    await page.getByRole('status', { name: 'connection status' }).getByText(/· \d+ messages · \d+ here/).waitFor();
+    expect(await line(page, 'archived 0').count()).toBe(0);
+
+    // Scrolling to the top brings the page before; the message that was on top stays in view.
+    const box = messages(page);
+    const topBefore = await box.getByRole('listitem').first().textContent();
+    await box.evaluate((el) => el.scrollTo({ top: 0 }));
+    await line(page, 'archived 0').waitFor();
+    const anchor = box.getByRole('listitem').filter({ hasText: topBefore! }).first();
+    expect(await anchor.evaluate((el) => {
+      const item = el.getBoundingClientRect();
+      const view = el.closest('section')!.getBoundingClientRect();
+      return item.bottom > view.top && item.top < view.bottom;
+    })).toBe(true);
+    // Everything is loaded: no button, no more requests.
+    await box.getByRole('button', { name: 'load older messages' }).waitFor({ state: 'detached' });
+    expect(tab.problems).toEqual([]);
+  });
 });

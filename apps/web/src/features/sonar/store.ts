@@ -24,11 +24,17 @@ export interface SonarState {
   hosting: boolean;
   /** Why the last listen-along ended on its own (the host stopped or left), to show once. */
   listenAlongEnded: string | null;
+  /** The room holds messages older than the oldest shown, and a page of them is on its way. */
+  olderAvailable: boolean;
+  loadingOlder: boolean;
+  /** How many messages the room holds (its info), once known. */
+  messageCount: number | null;
 }
 
 const initial = (): SonarState => ({
   status: 'idle', error: null, token: null, tokenExpiresAt: null, roomId: SONAR.defaultRoom, messages: [], users: [], replyingTo: null,
   unread: 0, initialLoaded: false, historyLoaded: false, usersLoaded: false, followingId: null, hosting: false, listenAlongEnded: null,
+  olderAvailable: false, loadingOlder: false, messageCount: null,
 });
 
 /**
@@ -63,10 +69,13 @@ export function upsertMessages(incoming: readonly SonarMessage[]): number {
 export function receiveMessage(message: SonarMessage): void {
   const added = upsertMessages([message]);
   if (added > 0 && isHidden()) sonarStore.unread += added;
+  if (sonarStore.messageCount !== null) sonarStore.messageCount += added;
 }
 
 export function receiveHistory(history: SonarHistory): void {
   upsertMessages(history.messages);
+  sonarStore.olderAvailable = history.hasMore;
+  sonarStore.messageCount = history.total;
   sonarStore.historyLoaded = true;
   sonarStore.initialLoaded = sonarStore.usersLoaded;
 }
@@ -112,6 +121,9 @@ export function enterRoom(roomId: string): void {
   sonarStore.historyLoaded = false;
   sonarStore.usersLoaded = false;
   sonarStore.initialLoaded = false;
+  sonarStore.olderAvailable = false;
+  sonarStore.loadingOlder = false;
+  sonarStore.messageCount = null;
 }
 
 export function setReplyingTo(message: SonarMessage | null): void {

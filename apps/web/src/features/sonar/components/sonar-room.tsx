@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useMe } from '../../../lib/session/store';
 import { connectSonar } from '../connection';
+import { loadOlderMessages, loadRoomInfo } from '../room-history';
 import { useRoomId } from '../room-id';
 import { markRead, useSonar } from '../store';
+import { countOf } from '../../../utils/format';
 import { Composer } from './composer';
 import { ListenAlongBar } from './listen-along-bar';
 import { MessageItem } from './message-item';
@@ -30,17 +32,23 @@ function useUnreadTitle(unread: number) {
 export function SonarRoom() {
   const me = useMe();
   const wanted = useRoomId();
-  const { status, error, roomId, messages, users, unread, initialLoaded } = useSonar();
+  const { status, error, roomId, messages, users, unread, initialLoaded, olderAvailable, loadingOlder, messageCount } = useSonar();
   const end = useRef<HTMLLIElement>(null);
   useUnreadTitle(unread);
+  const scroller = useOlderHistoryOnScroll(messages[0]?.id, olderAvailable);
 
   // Changing room clears messages and users (connectSonar does it when the room differs).
   useEffect(() => {
     void connectSonar(wanted);
   }, [wanted]);
   useEffect(() => {
+    if (status === 'connected') void loadRoomInfo();
+  }, [status, roomId]);
+  // A new message at the end scrolls to it; older ones loaded above do not.
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
+  }, [lastId]);
 
   const byId = new Map(messages.map((m) => [m.id, m] as const));
   const typists = users.filter((u) => u.isTyping && u.id !== me?.id).map((u) => u.name);
@@ -48,6 +56,7 @@ export function SonarRoom() {
     <div className="sonar">
       <p className={`output sonar__status sonar__status--${status}`} role="status" aria-label="connection status">
         [{STATUS_TEXT[status]}] #{roomId}
+        {messageCount !== null && <span className="output--muted"> · {countOf(messageCount, 'message')} · {users.length} here</span>}
       </p>
       {error && (
         <p className="output output--err" role="alert">
@@ -55,8 +64,13 @@ export function SonarRoom() {
         </p>
       )}
       <div className="sonar__body">
-        <section className="sonar__messages" aria-label="messages">
+        <section className="sonar__messages" aria-label="messages" ref={scroller}>
           {!initialLoaded && status !== 'error' && <p className="output output--muted">[..] loading history</p>}
+          {olderAvailable && (
+            <button type="button" className="btn btn--small sonar__older" onClick={() => void loadOlderMessages()} disabled={loadingOlder}>
+              {loadingOlder ? 'loading older messages...' : 'load older messages'}
+            </button>
+          )}
           <ul className="sonar__list">
             {messages.map((message) => (
               <MessageItem key={message.id} message={message} repliedTo={message.replyToId !== null ? byId.get(message.replyToId) : undefined}
@@ -84,4 +98,32 @@ export function SonarRoom() {
       <Composer />
     </div>
   );
+}
+
+/**
+ * Scrolling to the top of the messages loads the page before them (as a chat app does); the
+ * button above them does the same from the keyboard. The view stays on the message that was at
+ * the top: the height the older messages add is added to the scroll position.
+ */
+function useOlderHistoryOnScroll(firstId: number | undefined, olderAvailable: boolean) {
+  const scroller = useRef<HTMLElement>(null);
+  const height = useRef(0);
+  const first = useRef(firstId);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    if (first.current !== undefined && firstId !== undefined && firstId < first.current) box.scrollTop += box.scrollHeight - height.current;
+    first.current = firstId;
+    height.current = box.scrollHeight;
+  });
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || !olderAvailable) return;
+    const onScroll = () => {
+      if (box.scrollTop < 40) void loadOlderMessages();
+    };
+    box.addEventListener('scroll', onScroll, { passive: true });
+    return () => box.removeEventListener('scroll', onScroll);
+  }, [olderAvailable]);
+  return scroller;
 }
