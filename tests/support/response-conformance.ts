@@ -27,8 +27,14 @@ interface Served {
 }
 
 const STATE = Symbol.for('stardeck.responseConformance');
-const state = ((globalThis as any)[STATE] ??= { documents: new Map<string, Promise<Served | null>>(), patched: false }) as {
+const state = ((globalThis as any)[STATE] ??= { documents: new Map(), compiled: new Map(), patched: false }) as {
+  /** By server origin. */
   documents: Map<string, Promise<Served | null>>;
+  /**
+   * By the document's text: every server of a run serves the same document, so a worker compiles
+   * its schemas once rather than once per test file (a worker runs many files).
+   */
+  compiled: Map<string, Served>;
   patched: boolean;
 };
 /** This file's checks, and what they found (setup files run again for every test file). */
@@ -40,7 +46,13 @@ function served(origin: string): Promise<Served | null> {
   let found = state.documents.get(origin);
   if (!found) {
     found = fetch(`${origin}/docs/openapi.json`)
-      .then(async (res) => (res.ok ? compile((await res.json()) as Json) : null))
+      .then(async (res) => {
+        if (!res.ok) return null;
+        const text = await res.text();
+        let compiled = state.compiled.get(text);
+        if (!compiled) state.compiled.set(text, (compiled = compile(JSON.parse(text) as Json)));
+        return compiled;
+      })
       .catch(() => null);
     state.documents.set(origin, found);
   }
