@@ -15,6 +15,16 @@ describe('audio declaration', () => {
     expect(checkAudioDeclaration({ ...ok, filesize: 0 })?.code).toBe('INVALID_MIME_TYPE');
     expect(TRACK_MSG.invalidExtension).toBe('Invalid file extension. Supported formats: mp3, wav, ogg, aac, flac, m4a');
   });
+  it('lets the four video containers through as video or audio types, within the same size limit', () => {
+    for (const [ext, type] of [['mp4', 'video/mp4'], ['mov', 'video/quicktime'], ['webm', 'video/webm'], ['mkv', 'video/x-matroska'], ['mp4', 'audio/mp4']]) {
+      expect(checkAudioDeclaration({ filename: `clip.${ext}`, filesize: 1000, filetype: type! })).toBeNull();
+    }
+    expect(checkAudioDeclaration({ filename: 'clip.mp4', filesize: MAX_AUDIO_BYTES + 1, filetype: 'video/mp4' })?.code).toBe('FILE_TOO_LARGE');
+    expect(checkAudioDeclaration({ filename: 'clip.mp4', filesize: 1000, filetype: 'application/x-mpegurl' })?.code).toBe('INVALID_MIME_TYPE');
+    // An audio name still needs an audio type.
+    expect(checkAudioDeclaration({ ...ok, filetype: 'video/mp4' })?.code).toBe('INVALID_MIME_TYPE');
+    expect(checkAudioDeclaration({ filename: 'clip.avi', filesize: 1000, filetype: 'video/x-msvideo' })?.code).toBe('INVALID_EXTENSION');
+  });
 });
 
 describe('tags', () => {
