@@ -21,6 +21,15 @@ export function isVideoExtension(extension: string): extension is VideoExtension
   return (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
 }
 
+/** What browsers call each video container, for one that gives a file no type (MKV, often). */
+const VIDEO_TYPES: Record<VideoExtension, string> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
+
+/** The type a file is declared as: the browser's, or for a video container it left untyped, the container's. */
+export function declaredFileType(filename: string, browserType: string): string {
+  const extension = extensionOf(filename);
+  return browserType || (isVideoExtension(extension) ? VIDEO_TYPES[extension] : '');
+}
+
 /** A video container may be declared as video/* or, as some systems name MP4 and WebM, audio/*. */
 const DECLARED_TYPE = { audio: /^audio\//i, video: /^(audio|video)\//i };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AUDIO_BYTES } from './limits';
 import { TRACK_MSG, UPLOAD_ERROR_CODES } from './track-messages';
-import { checkAudioDeclaration, defaultTrackTitle, formatDuration, normaliseTags } from './track-rules';
+import { checkAudioDeclaration, declaredFileType, defaultTrackTitle, formatDuration, normaliseTags } from './track-rules';
 
 describe('audio declaration', () => {
   const ok = { filename: 'song.mp3', filesize: 1000, filetype: 'audio/mpeg' };
@@ -24,6 +24,11 @@ describe('audio declaration', () => {
     // An audio name still needs an audio type.
     expect(checkAudioDeclaration({ ...ok, filetype: 'video/mp4' })?.code).toBe('INVALID_MIME_TYPE');
     expect(checkAudioDeclaration({ filename: 'clip.avi', filesize: 1000, filetype: 'video/x-msvideo' })?.code).toBe('INVALID_EXTENSION');
+  });
+  it('names the container of a video file the browser gave no type, and nothing else', () => {
+    expect(declaredFileType('clip.mkv', '')).toBe('video/x-matroska');
+    expect(declaredFileType('clip.webm', 'video/webm')).toBe('video/webm');
+    expect(declaredFileType('song.mp3', '')).toBe('');
   });
 });
 
