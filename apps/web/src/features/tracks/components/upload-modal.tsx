@@ -70,7 +70,7 @@ export function Component({ onClose }: { onClose: () => void }) {
         >
           <p className="field__label">
             <span aria-hidden="true">&gt; </span>
-            <label htmlFor={fileId}>{videoAllowed ? 'audio or video files' : 'audio files'} ({extensions.join(', ')}; up to 256 MB each)</label>
+            <label htmlFor={fileId}>audio files{videoAllowed ? ' or videos' : ''} ({extensions.join(', ')}; up to 256 MB each)</label>
           </p>
           <input key={form.formKey} id={fileId} type="file" accept={extensions.map((e) => `.${e}`).join(',')} multiple aria-describedby={hintId} onChange={(e) => chooseFiles(Array.from(e.target.files ?? []))} data-autofocus />
           <p id={hintId} className="field__hint">
