@@ -30,9 +30,12 @@ export class TrackAnalysisSchema {
 
 /** A video track's picture: the H.264 rendition (signed like a play URL; null for visitors) and its poster. */
 export class TrackVideoSchema implements TrackVideoView {
+  /** Of the H.264 rendition: at most 1280×720, square pixels, the source's aspect ratio. */
   @IsInt() width!: number;
   @IsInt() height!: number;
+  /** The poster frame's signed URL (JPEG); also the track's `artwork` when none was given. */
   @IsString() poster!: string;
+  /** The MP4 rendition, signed and short-lived like a play URL; null for visitors. */
   @IsString() @Nullable() url!: string | null;
 }
 
