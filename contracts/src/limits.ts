@@ -126,6 +126,19 @@ export type AudioExtension = (typeof AUDIO_EXTENSIONS)[number];
 export const MAX_AUDIO_BYTES = 256 * 1024 * 1024;
 export const PREFLIGHT_CHUNK_BYTES = 4096;
 export const LOSSLESS_EXTENSIONS: readonly AudioExtension[] = ['wav', 'flac'];
+/**
+ * Spec §6 "video upload premium": the containers a premium (or admin) member may upload, sniffed
+ * from the bytes as audio is and within the same size limit. An M4A stays audio whatever its name.
+ */
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm', 'mkv'] as const;
+export type VideoExtension = (typeof VIDEO_EXTENSIONS)[number];
+/** Every name an upload may have, and every format a track's bytes may be sniffed as. */
+export const UPLOAD_EXTENSIONS = [...AUDIO_EXTENSIONS, ...VIDEO_EXTENSIONS] as const;
+export type UploadFormat = AudioExtension | VideoExtension;
+/** The video rendition's height at most: enough for a track page, a fraction of the source's bytes. */
+export const VIDEO_MAX_HEIGHT = 720;
+/** Wider or taller frames are refused before anything is decoded (a frame's memory grows with its pixels). */
+export const VIDEO_MAX_FRAME_SIDE = 4096;
 export const ARTWORK_MAX_BYTES = 1024 * 1024;
 export const ARTWORK_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
 export const TAGS_PER_TRACK = 5;

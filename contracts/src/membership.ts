@@ -75,7 +75,11 @@ export interface PlanOffer {
   perks: string[];
 }
 
-/** Spec §9 plans and prices, as the membership page and the manageMembership modal list them. */
+/**
+ * Spec §9 plans and prices, as the membership page and the manageMembership modal list them. Each
+ * perk is a feature its tier grants (`TIERS[…].features`): video upload is premium's because the
+ * upload path takes video from premium members and admins.
+ */
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   { slug: 'free', name: 'free', priceUsd: 0, storageMb: 1024, invites: 2, quality: 'standard', perks: [] },
   { slug: 'core', name: 'core', priceUsd: 10, storageMb: 65536, invites: 4, quality: 'high', perks: ['albums'] },

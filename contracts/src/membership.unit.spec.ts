@@ -28,4 +28,13 @@ describe('plans', () => {
     }
     expect(PLAN_OFFERS.map((o) => [o.slug, o.priceUsd])).toEqual([['free', 0], ['core', 10], ['premium', 20]]);
   });
+
+  it('advertises each perk exactly on the plans whose tier grants it', () => {
+    const perks = { albums: 'albums', video_upload: 'video upload', infinite_mode: 'infinite mode' } as const;
+    for (const offer of PLAN_OFFERS) {
+      for (const [feature, perk] of Object.entries(perks)) {
+        expect(offer.perks.includes(perk), `${offer.slug}: ${perk}`).toBe(TIERS[offer.slug].features[feature as keyof typeof perks]);
+      }
+    }
+  });
 });

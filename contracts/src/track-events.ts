@@ -31,6 +31,19 @@ export interface TrackRenditions {
 
 export interface TrackArtworkRef { key: string; mimetype: string }
 
+/** A stored object a video track owns: where it is, what it weighs against the quota, its type. */
+export interface StoredObjectRef { key: string; size: number; mimetype: string }
+
+/**
+ * The video rendition of an upload that had a video stream: H.264/AAC MP4 (at most 720 lines,
+ * the source's aspect ratio, moov in front), and a poster frame that stands in for missing artwork.
+ */
+export interface TrackVideo extends StoredObjectRef {
+  width: number;
+  height: number;
+  poster: StoredObjectRef;
+}
+
 export interface TrackUploaded {
   type: 'TrackUploaded';
   data: {
@@ -64,6 +77,8 @@ export interface TrackTranscoded {
     bitrate: number | null;
     peaks_key: string | null;
     peaks: number[];
+    /** Absent from events recorded before video uploads existed: read as null (no video). */
+    video?: TrackVideo | null;
   };
 }
 

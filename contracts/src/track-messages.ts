@@ -9,6 +9,8 @@ export const UPLOAD_ERROR_CODES = {
   preflightFailed: 'PREFLIGHT_FAILED',
   uploadFailed: 'UPLOAD_FAILED',
   uploadMismatch: 'UPLOAD_MISMATCH',
+  /** A video upload by a member whose plan has no video uploads (spec §6: premium). */
+  premiumRequired: 'PREMIUM_REQUIRED',
   /** The member's plan allows no more uploads this hour. */
   uploadLimit: 'UPLOAD_LIMIT_REACHED',
   /** Client side only: the direct upload was asked for without a file or a signed URL. */
@@ -30,6 +32,8 @@ export const TRACK_MSG = {
     `Upload limit reached: the ${tier} plan allows ${limit} uploads an hour. Try again later.`,
   audioPerDay: (limitMinutes: number, tier: string) =>
     `Daily audio limit reached: the ${tier} plan allows ${limitMinutes} minutes of uploaded audio a day, and this track would go over it.`,
+  /** Spec §6: what a locked premium option says. */
+  videoNeedsPremium: 'upgrade to premium',
   uploadFailed: 'File upload failed',
   uploadMissing: 'The uploaded file was not found. Upload it again.',
   uploadNotYours: 'This upload key does not belong to you',
@@ -79,6 +83,8 @@ export const TRACK_FORM_MSG = {
     `Upload limit reached: the ${tier} plan allows ${limit} uploads an hour. Try again later.`,
   audioPerDay: (limitMinutes: number, tier: string) =>
     `Daily audio limit reached: the ${tier} plan allows ${limitMinutes} minutes of uploaded audio a day, and this track would go over it.`,
+  /** Spec §6: what a locked premium option says. */
+  videoNeedsPremium: 'upgrade to premium',
   uploadFailed: 'File upload failed',
   invalidState: 'No file or presigned URL available',
   tagSuggestionsFailed: 'Failed to load tag suggestions',

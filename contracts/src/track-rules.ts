@@ -1,4 +1,6 @@
-import { AUDIO_EXTENSIONS, MAX_AUDIO_BYTES, TAGS_PER_TRACK, TAG_NAME_MAX, type AudioExtension } from './limits';
+import {
+  AUDIO_EXTENSIONS, MAX_AUDIO_BYTES, TAGS_PER_TRACK, TAG_NAME_MAX, VIDEO_EXTENSIONS, type AudioExtension, type VideoExtension,
+} from './limits';
 import { TRACK_MSG, UPLOAD_ERROR_CODES, type UploadErrorCode } from './track-messages';
 
 export interface UploadRuleError {
@@ -15,18 +17,36 @@ export function isAudioExtension(extension: string): extension is AudioExtension
   return (AUDIO_EXTENSIONS as readonly string[]).includes(extension);
 }
 
+export function isVideoExtension(extension: string): extension is VideoExtension {
+  return (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** What browsers call each video container, for one that gives a file no type (MKV, often). */
+const VIDEO_TYPES: Record<VideoExtension, string> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
+
+/** The type a file is declared as: the browser's, or for a video container it left untyped, the container's. */
+export function declaredFileType(filename: string, browserType: string): string {
+  const extension = extensionOf(filename);
+  return browserType || (isVideoExtension(extension) ? VIDEO_TYPES[extension] : '');
+}
+
+/** A video container may be declared as video/* or, as some systems name MP4 and WebM, audio/*. */
+const DECLARED_TYPE = { audio: /^audio\//i, video: /^(audio|video)\//i };
+
 /**
  * The declared-file checks of spec §5, in the order the upload form runs them: extension, size,
- * type. The server repeats them at preflight and then checks the bytes themselves.
+ * type. The server repeats them at preflight and then checks the bytes themselves. Video
+ * containers pass here; whether the member may upload video is decided once the bytes are sniffed.
  */
 export function checkAudioDeclaration(file: { filename: string; filesize: number; filetype: string }): UploadRuleError | null {
-  if (!isAudioExtension(extensionOf(file.filename))) {
+  const extension = extensionOf(file.filename);
+  if (!isAudioExtension(extension) && !isVideoExtension(extension)) {
     return { code: UPLOAD_ERROR_CODES.invalidExtension, message: TRACK_MSG.invalidExtension };
   }
   if (!Number.isSafeInteger(file.filesize) || file.filesize > MAX_AUDIO_BYTES) {
     return { code: UPLOAD_ERROR_CODES.fileTooLarge, message: TRACK_MSG.fileTooLarge };
   }
-  if (file.filesize <= 0 || !file.filetype.toLowerCase().startsWith('audio/')) {
+  if (file.filesize <= 0 || !DECLARED_TYPE[isVideoExtension(extension) ? 'video' : 'audio'].test(file.filetype)) {
     return { code: UPLOAD_ERROR_CODES.invalidMimeType, message: TRACK_MSG.invalidMimeType };
   }
   return null;

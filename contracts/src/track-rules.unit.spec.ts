@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AUDIO_BYTES } from './limits';
 import { TRACK_MSG, UPLOAD_ERROR_CODES } from './track-messages';
-import { checkAudioDeclaration, defaultTrackTitle, formatDuration, normaliseTags } from './track-rules';
+import { checkAudioDeclaration, declaredFileType, defaultTrackTitle, formatDuration, normaliseTags } from './track-rules';
 
 describe('audio declaration', () => {
   const ok = { filename: 'song.mp3', filesize: 1000, filetype: 'audio/mpeg' };
@@ -14,6 +14,21 @@ describe('audio declaration', () => {
     expect(checkAudioDeclaration({ ...ok, filetype: 'text/plain' })).toEqual({ code: 'INVALID_MIME_TYPE', message: 'File does not appear to be an audio file' });
     expect(checkAudioDeclaration({ ...ok, filesize: 0 })?.code).toBe('INVALID_MIME_TYPE');
     expect(TRACK_MSG.invalidExtension).toBe('Invalid file extension. Supported formats: mp3, wav, ogg, aac, flac, m4a');
+  });
+  it('lets the four video containers through as video or audio types, within the same size limit', () => {
+    for (const [ext, type] of [['mp4', 'video/mp4'], ['mov', 'video/quicktime'], ['webm', 'video/webm'], ['mkv', 'video/x-matroska'], ['mp4', 'audio/mp4']]) {
+      expect(checkAudioDeclaration({ filename: `clip.${ext}`, filesize: 1000, filetype: type! })).toBeNull();
+    }
+    expect(checkAudioDeclaration({ filename: 'clip.mp4', filesize: MAX_AUDIO_BYTES + 1, filetype: 'video/mp4' })?.code).toBe('FILE_TOO_LARGE');
+    expect(checkAudioDeclaration({ filename: 'clip.mp4', filesize: 1000, filetype: 'application/x-mpegurl' })?.code).toBe('INVALID_MIME_TYPE');
+    // An audio name still needs an audio type.
+    expect(checkAudioDeclaration({ ...ok, filetype: 'video/mp4' })?.code).toBe('INVALID_MIME_TYPE');
+    expect(checkAudioDeclaration({ filename: 'clip.avi', filesize: 1000, filetype: 'video/x-msvideo' })?.code).toBe('INVALID_EXTENSION');
+  });
+  it('names the container of a video file the browser gave no type, and nothing else', () => {
+    expect(declaredFileType('clip.mkv', '')).toBe('video/x-matroska');
+    expect(declaredFileType('clip.webm', 'video/webm')).toBe('video/webm');
+    expect(declaredFileType('song.mp3', '')).toBe('');
   });
 });
 

@@ -55,6 +55,20 @@ export interface TrackView {
   /** Collections that hold it and that the viewer may list. */
   in_collections_count: number;
   comment_count: number;
+  /** A video track's picture (spec §6 video upload premium); null for audio. */
+  video: TrackVideoView | null;
+}
+
+/**
+ * What a track page shows in place of the artwork. `url` is signed like a play URL and short-lived
+ * like one; it is null for visitors, who cannot play tracks.
+ */
+export interface TrackVideoView {
+  width: number;
+  height: number;
+  /** The poster frame's URL. */
+  poster: string;
+  url: string | null;
 }
 
 /** GET /v1/tracks/{id}/peaks: the full-resolution waveform, packed like `analysis.peaks`. */

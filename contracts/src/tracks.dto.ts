@@ -3,7 +3,7 @@ import {
   IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min,
   registerDecorator, type ValidationOptions,
 } from 'class-validator';
-import { AUDIO_EXTENSIONS, INFINITE_LIMIT_MAX, MAX_AUDIO_BYTES } from './limits';
+import { INFINITE_LIMIT_MAX, MAX_AUDIO_BYTES, UPLOAD_EXTENSIONS } from './limits';
 import { MAX_WHOLE_NUMBER } from './safe-input';
 import { TRACK_MSG } from './track-messages';
 import { DESCRIPTION_MAX, TITLE_MAX, TRACK_SORT_KEYS, TRACK_VISIBILITIES, SORT_DIRECTIONS, normaliseTags } from './track-rules';
@@ -78,8 +78,8 @@ export class CreateTrackDto extends TrackFieldsDto {
   @IsOptional() @Rules(toInt(), ...idRules(TRACK_MSG.parentNotFound)) parent_id?: number | null;
   @Rules(IsString({ message: TRACK_MSG.uploadMissing }), IsNotEmpty({ message: TRACK_MSG.uploadMissing }), MaxLength(300, { message: TRACK_MSG.uploadNotYours })) key!: string;
   @Rules(IsString({ message: TRACK_MSG.invalidExtension }), IsNotEmpty({ message: TRACK_MSG.invalidExtension }), MaxLength(255, { message: TRACK_MSG.invalidExtension })) filename!: string;
-  @Rules(IsString({ message: TRACK_MSG.invalidMimeType }), Matches(/^audio\//i, { message: TRACK_MSG.invalidMimeType }), MaxLength(100, { message: TRACK_MSG.invalidMimeType })) mimetype!: string;
-  @Rules(Transform(({ value }) => (typeof value === 'string' ? value.replace(/^\./, '').toLowerCase() : value)), IsIn(AUDIO_EXTENSIONS, { message: TRACK_MSG.invalidExtension })) extension!: string;
+  @Rules(IsString({ message: TRACK_MSG.invalidMimeType }), Matches(/^(audio|video)\//i, { message: TRACK_MSG.invalidMimeType }), MaxLength(100, { message: TRACK_MSG.invalidMimeType })) mimetype!: string;
+  @Rules(Transform(({ value }) => (typeof value === 'string' ? value.replace(/^\./, '').toLowerCase() : value)), IsIn(UPLOAD_EXTENSIONS, { message: TRACK_MSG.invalidExtension })) extension!: string;
   @Rules(toInt(), IsInt({ message: TRACK_MSG.invalidMimeType }), Min(1, { message: TRACK_MSG.invalidMimeType }), Max(MAX_AUDIO_BYTES, { message: TRACK_MSG.fileTooLarge })) filesize!: number;
 }
 

@@ -55,8 +55,31 @@ export interface AudioFixtures {
    * guess the format.
    */
   playlistBehindId3(kind: PlaylistKind, target: string): Promise<string>;
+  /**
+   * A video with sound: ffmpeg's test pattern (H.264 in MP4 and MOV and MKV, VP8 in WebM) and a
+   * 440 Hz tone, 3 s of 640×360 unless told. `pictureSeconds` makes the picture run on past the sound.
+   */
+  video(format: VideoFixtureFormat, options?: VideoFixtureOptions): Promise<string>;
   remove(): Promise<void>;
 }
+
+export type VideoFixtureFormat = 'mp4' | 'mov' | 'webm' | 'mkv';
+export interface VideoFixtureOptions {
+  width?: number;
+  height?: number;
+  seconds?: number;
+  /** Frames a second; few keep large frames cheap to make. */
+  rate?: number;
+  pictureSeconds?: number;
+}
+
+/** Video codecs per container: what a phone, a camera or a browser recording would hold. */
+const VIDEO_ENCODE: Record<VideoFixtureFormat, string[]> = {
+  mp4: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  mov: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  mkv: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+  webm: ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus'],
+};
 
 /** Makes audio with ffmpeg during the test (lavfi sine plus silence): nothing is downloaded. */
 export async function createAudioFixtures(): Promise<AudioFixtures> {
@@ -99,8 +122,51 @@ export async function createAudioFixtures(): Promise<AudioFixtures> {
       await writeFile(file, Buffer.concat([id3Tag(8000), Buffer.from(PLAYLISTS[kind](target))]));
       return file;
     },
+    video: async (format, options = {}) => {
+      const { width = 640, height = 360, seconds = 3, rate = 25 } = options;
+      const pictureSeconds = options.pictureSeconds ?? seconds;
+      const file = join(dir, `video-${width}x${height}-${seconds}s-${pictureSeconds}s-${rate}fps.${format}`);
+      await run(ffmpeg, [
+        '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${rate}:duration=${pictureSeconds}`,
+        '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`, ...VIDEO_ENCODE[format], file,
+      ]);
+      return file;
+    },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** The top-level boxes of an MP4 in file order: `moov` before `mdat` is what `+faststart` makes. */
+export async function topLevelBoxes(path: string): Promise<string[]> {
+  const bytes = await readFile(path);
+  const boxes: string[] = [];
+  for (let offset = 0; offset + 8 <= bytes.length;) {
+    let size = bytes.readUInt32BE(offset);
+    boxes.push(bytes.toString('latin1', offset + 4, offset + 8));
+    if (size === 1) size = Number(bytes.readBigUInt64BE(offset + 8));
+    if (size < 8) break;
+    offset += size;
+  }
+  return boxes;
+}
+
+export interface ProbedVideo {
+  codec: string;
+  width: number;
+  height: number;
+  duration: number;
+  /** Codec of the sound beside the picture, if any. */
+  audioCodec: string | null;
+}
+
+/** The first picture stream of a file as ffprobe reads it. */
+export async function probeVideo(path: string): Promise<ProbedVideo> {
+  const { ffprobe } = ffmpegBinaries();
+  const { stdout } = await run(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', path]);
+  const data = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number }[]; format: { duration: string } };
+  const picture = data.streams.find((s) => s.codec_type === 'video')!;
+  const sound = data.streams.find((s) => s.codec_type === 'audio');
+  return { codec: picture.codec_name, width: picture.width!, height: picture.height!, duration: Number(data.format.duration), audioCodec: sound?.codec_name ?? null };
 }
 
 export interface ProbedFile {

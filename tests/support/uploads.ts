@@ -13,6 +13,7 @@ export interface ApiTarget {
 
 const MIME: Record<string, string> = {
   mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', m4a: 'audio/mp4',
+  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska',
 };
 export const mimeOf = (file: string) => MIME[file.split('.').pop()!] ?? 'application/octet-stream';
 

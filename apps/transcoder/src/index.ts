@@ -10,3 +10,4 @@ export * from './probe';
 export * from './transcode-error';
 export * from './worker';
 export * from './transcoder-role';
+export * from './video-files';

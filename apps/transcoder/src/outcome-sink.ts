@@ -6,12 +6,26 @@ import type { SourceInfo } from './probe';
 export interface PlannedTranscode {
   /** Seconds of audio, as the file states it. */
   duration: number;
-  /** Bytes the renditions will take, from the duration and their target bitrates. */
+  /** Bytes the renditions will take, from the duration and their target bitrates (a video's at its cap). */
   bytes: number;
 }
 
 /** One stored rendition, as the tracks module records it: the file's facts under its storage key. */
 export type StoredRendition = Omit<RenditionFile, 'path'> & { key: string };
+
+/** A stored file of a video track: the MP4 rendition, or its poster. */
+export interface StoredVideoFile {
+  key: string;
+  bytes: number;
+  content_type: string;
+}
+
+/** The video rendition with its frame size and poster frame. */
+export interface StoredVideo extends StoredVideoFile {
+  width: number;
+  height: number;
+  poster: StoredVideoFile;
+}
 
 export interface TranscodeResult {
   /** Seconds, exact to the sample. */
@@ -23,6 +37,8 @@ export interface TranscodeResult {
   renditions: StoredRendition[];
   peaks_key: string;
   peaks: Peaks;
+  /** Only for an upload accepted as video that had a picture stream. */
+  video?: StoredVideo;
 }
 
 /**

@@ -1,13 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AudioExtension, StreamingQuality } from '@stardeck/contracts';
-import { FLAC_FILE, MP3_RENDITIONS, decoderArgs, mp3SampleRate, pcmEncoderArgs, type EncodePlan } from './encoders';
+import type { StreamingQuality, UploadFormat } from '@stardeck/contracts';
+import {
+  FLAC_FILE, MP3_RENDITIONS, decoderArgs, mp3SampleRate, pcmEncoderArgs, videoEncoderArgs, type EncodePlan, type VideoPlan,
+} from './encoders';
 import { ffmpegBinaries } from './ffmpeg-binaries';
 import { FfmpegProcess, describeExit, succeeded, type FfmpegExit } from './ffmpeg-process';
 import { PEAKS_SAMPLE_RATE, PeakAccumulator, type Peaks } from './peaks';
 import { isLosslessCodec, probeAudio, type SourceInfo } from './probe';
 import { flacFacts, mp3Facts, readHead, type SampleFacts } from './rendition-info';
 import { REASONS, TranscodeError } from './transcode-error';
+import { makeVideoFiles, type VideoFiles } from './video-files';
 
 export interface RenditionFile {
   quality: StreamingQuality;
@@ -36,12 +39,19 @@ export interface PipelineResult {
   duration: number;
   renditions: RenditionFile[];
   peaks: Peaks;
+  /** The MP4 rendition and poster of a video upload with a picture; null otherwise. */
+  video: VideoFiles | null;
 }
 
 export interface PipelineOptions {
   sourcePath: string;
   /** The format the API sniffed from the upload's bytes; ffmpeg reads the file as this and nothing else. */
-  format: AudioExtension;
+  format: UploadFormat;
+  /**
+   * The upload was accepted as video (a video container from a member allowed video uploads): if
+   * it has a picture stream, an MP4 rendition and a poster are made beside the audio.
+   */
+  video?: boolean;
   /** The upload's format is lossless; a FLAC rendition is made only if the codec agrees. */
   lossless: boolean;
   /** Where the renditions are written; the caller owns and removes it. */
@@ -56,7 +66,10 @@ export interface PipelineOptions {
   maxDurationSeconds?: number;
   /** ffmpeg is stopped and the job failed when encoding takes longer than this. */
   timeLimitMs?: number;
-  /** Called with the probed facts before anything is decoded: throws a TranscodeError to refuse the file. */
+  /**
+   * Called with the probed facts before anything is decoded (`source.video` set when a video
+   * rendition will be made): throws a TranscodeError to refuse the file.
+   */
   admit?: (source: SourceInfo) => Promise<void>;
 }
 
@@ -74,7 +87,8 @@ export interface PipelineOptions {
  */
 export async function transcodeAudio(options: PipelineOptions): Promise<PipelineResult> {
   ffmpegBinaries();
-  const source = await probeAudio(options.sourcePath, options.format);
+  // Frame sizes are checked here, by the probe, before any frame is decoded.
+  const source = await probeAudio(options.sourcePath, options.format, { video: options.video });
   const { maxDurationSeconds } = options;
   if (maxDurationSeconds !== undefined && source.duration > maxDurationSeconds) {
     throw new TranscodeError(REASONS.tooLong(maxDurationSeconds), `the file states ${source.duration.toFixed(1)} s`);
@@ -89,8 +103,14 @@ export async function transcodeAudio(options: PipelineOptions): Promise<Pipeline
     mp3Channels: Math.min(source.channels, 2),
   };
   const peaks = new PeakAccumulator();
+  // The picture is cut where the sound (as stated, and at most as long as allowed) ends.
+  const videoPlan: VideoPlan | null = source.video && {
+    sourcePath: options.sourcePath, sourceFormat: options.format, outputDir: options.outputDir,
+    // Half a second of slack: the picture's last frame may start just after the sound's last sample.
+    maxSeconds: Math.ceil(Math.min(source.duration || Infinity, maxDurationSeconds ?? Infinity, 24 * 3600) * 10) / 10 + 0.5,
+  };
 
-  await runEncoders(plan, source.duration, peaks, options);
+  await runEncoders(plan, source.duration, peaks, options, videoPlan);
 
   const decodedSeconds = peaks.sampleCount / PEAKS_SAMPLE_RATE;
   if (peaks.sampleCount === 0) throw new TranscodeError(REASONS.empty);
@@ -109,8 +129,9 @@ export async function transcodeAudio(options: PipelineOptions): Promise<Pipeline
     const path = join(options.outputDir, FLAC_FILE);
     renditions.push(await describe('flac', path, 'audio/flac', flacFacts(await readHead(path)), { channels: source.channels, sampleRate: source.sample_rate, seconds: decodedSeconds }));
   }
+  const video = videoPlan && (await makeVideoFiles(options.outputDir, options.signal));
   options.onProgress?.(100);
-  return { source, duration: renditions[0]!.duration, renditions, peaks: peaks.result() };
+  return { source, duration: renditions[0]!.duration, renditions, peaks: peaks.result(), video };
 }
 
 async function describe(
@@ -144,11 +165,11 @@ async function describe(
  * Runs the decoder and the PCM encoder to the end, reporting the position of the one that is
  * behind in whole percents (99 at most until the job is done).
  */
-async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumulator, options: PipelineOptions): Promise<void> {
+async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumulator, options: PipelineOptions, videoPlan: VideoPlan | null): Promise<void> {
   const { signal } = options;
   if (signal?.aborted) throw signal.reason;
   const withPcm = MP3_RENDITIONS.some((mp3) => mp3.fromPcm);
-  const times = [0, withPcm ? 0 : Infinity];
+  const times = [0, withPcm ? 0 : Infinity, videoPlan ? 0 : Infinity];
   let lastPercent = -1;
   const onTime = (index: number) => (seconds: number) => {
     times[index] = seconds;
@@ -173,7 +194,19 @@ async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumu
     // decoder exits, and the decoder gets EPIPE if the encoder dies.
     encoder?.child.stdin?.destroy();
   }
-  const processes = encoder ? [decoder, encoder] : [decoder];
+  // The picture is encoded by a process of its own, beside the sound: x264 has threads of its own,
+  // and a picture that fails to decode is told apart from sound that does.
+  let video: FfmpegProcess | null = null;
+  if (videoPlan) {
+    try {
+      video = new FfmpegProcess('video encoder', videoEncoderArgs(videoPlan), ['ignore', 'ignore', 'pipe'], onTime(2));
+    } catch (error) {
+      decoder.kill();
+      encoder?.kill();
+      throw error;
+    }
+  }
+  const processes = [decoder, ...(encoder ? [encoder] : []), ...(video ? [video] : [])];
   const stopAll = () => processes.forEach((p) => p.kill());
   // A limit that trips stops both processes; the first reason is the one the member reads.
   let overLimit: TranscodeError | null = null;
@@ -194,7 +227,10 @@ async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumu
   signal?.addEventListener('abort', stopAll, { once: true });
   // Whichever fails first stops the other, rather than leaving it to finish work that is lost anyway.
   for (const p of processes) void p.exited.then((exit) => succeeded(exit) || stopAll());
-  const [decoded, encoded] = await Promise.all(processes.map((p) => p.exited));
+  const exits = await Promise.all(processes.map((p) => p.exited));
+  const decoded = exits[0]!;
+  const encoded = encoder ? exits[1] : undefined;
+  const pictured = video ? exits[exits.length - 1] : undefined;
   signal?.removeEventListener('abort', stopAll);
   if (timer) clearTimeout(timer);
 
@@ -203,13 +239,16 @@ async function runEncoders(plan: EncodePlan, duration: number, peaks: PeakAccumu
   // The encoder only sees PCM the decoder made, so its failure is ours (disk, memory, a crash) and
   // worth a retry. It goes first: the decoder then dies of a broken pipe, which says nothing.
   if (encoder && encoded && !succeeded(encoded) && !encoded.killedByUs) throw new Error(describeExit(encoder.label, encoded));
-  if (!succeeded(decoded!)) throw decoderFailure(decoder.label, decoded!);
+  // A picture that fails to decode stops the sound's processes: its own failure is the one to tell.
+  if (video && pictured && !succeeded(pictured) && !pictured.killedByUs) throw decoderFailure(video.label, pictured, REASONS.videoUndecodable);
+  if (!succeeded(decoded)) throw decoderFailure(decoder.label, decoded);
+  if (video && pictured && !succeeded(pictured)) throw decoderFailure(video.label, pictured, REASONS.videoUndecodable);
 }
 
 /** A crash or a full disk may pass on another attempt; anything else is the file's fault. */
-function decoderFailure(label: string, exit: FfmpegExit): Error {
+export function decoderFailure(label: string, exit: FfmpegExit, reason: string = REASONS.undecodable): Error {
   const ours = exit.spawnError || exit.signal || /No space left|Cannot allocate memory/i.test(exit.stderr);
-  return ours ? new Error(describeExit(label, exit)) : new TranscodeError(REASONS.undecodable, lastLines(exit.stderr));
+  return ours ? new Error(describeExit(label, exit)) : new TranscodeError(reason, lastLines(exit.stderr));
 }
 
 const lastLines = (text: string) => text.trim().split('\n').slice(-5).join('\n');

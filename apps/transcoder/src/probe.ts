@@ -1,4 +1,4 @@
-import type { AudioExtension } from '@stardeck/contracts';
+import { VIDEO_MAX_FRAME_SIDE, type UploadFormat } from '@stardeck/contracts';
 import ffmpeg from 'fluent-ffmpeg';
 import { ffmpegBinaries } from './ffmpeg-binaries';
 import { uploadInput } from './input-format';
@@ -14,6 +14,14 @@ export interface SourceInfo {
   bitrate: number | null;
   sample_rate: number;
   channels: number;
+  /** The picture of a video upload, when asked for and present (cover art is not a picture). */
+  video: VideoStreamInfo | null;
+}
+
+export interface VideoStreamInfo {
+  codec: string;
+  width: number;
+  height: number;
 }
 
 /** Codecs that keep every bit of the original, the only sources worth a FLAC rendition. */
@@ -28,11 +36,19 @@ const number = (value: unknown): number | null => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
+/** "00:02:03.500000000", as the Matroska muxer tags each stream's length. */
+function tagSeconds(value: unknown): number | null {
+  const parts = typeof value === 'string' ? /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(value) : null;
+  return parts ? number(Number(parts[1]) * 3600 + Number(parts[2]) * 60 + Number(parts[3])) : null;
+}
+
 /**
  * Reads the first audio stream's facts with the demuxer of the sniffed format; a file ffprobe
- * cannot read that way fails with a readable reason.
+ * cannot read that way fails with a readable reason. With `video`, also the first video stream
+ * that is not attached cover art: a frame wider or taller than VIDEO_MAX_FRAME_SIDE is refused
+ * here, before any frame is decoded.
  */
-export async function probeAudio(path: string, format: AudioExtension): Promise<SourceInfo> {
+export async function probeAudio(path: string, format: UploadFormat, options: { video?: boolean } = {}): Promise<SourceInfo> {
   ffmpegBinaries();
   const input = uploadInput(format, path);
   // fluent-ffmpeg puts the options before the input, where ffprobe reads input options.
@@ -47,9 +63,27 @@ export async function probeAudio(path: string, format: AudioExtension): Promise<
   return {
     format: data.format.format_name ?? 'unknown',
     codec: stream.codec_name,
-    duration: number(stream.duration) ?? number(data.format.duration) ?? 0,
+    // Matroska states a length per stream only in a DURATION tag; the container's is its longest stream's.
+    duration: number(stream.duration) ?? tagSeconds(stream.tags?.DURATION) ?? number(data.format.duration) ?? 0,
     bitrate: number(stream.bit_rate) ?? number(data.format.bit_rate),
     sample_rate: sampleRate,
     channels,
+    video: options.video ? pictureOf(data.streams) : null,
   };
+}
+
+/** The video stream to encode, after checking every picture stream's frame size. */
+function pictureOf(streams: ffmpeg.FfprobeStream[]): VideoStreamInfo | null {
+  const pictures = streams.filter((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  for (const s of pictures) {
+    const [width, height] = [Number(s.width), Number(s.height)];
+    if (width > VIDEO_MAX_FRAME_SIDE || height > VIDEO_MAX_FRAME_SIDE) {
+      throw new TranscodeError(REASONS.frameTooLarge(VIDEO_MAX_FRAME_SIDE), `a ${width}×${height} frame`);
+    }
+  }
+  const first = pictures[0];
+  const [width, height] = [number(first?.width), number(first?.height)];
+  // A picture stream whose size even the container cannot state is not worth decoding.
+  if (!first || !width || !height) return null;
+  return { codec: first.codec_name ?? 'unknown', width, height };
 }

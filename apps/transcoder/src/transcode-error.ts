@@ -22,6 +22,8 @@ export const REASONS = {
   empty: 'The file contains no audio samples.',
   truncated: 'The file appears to be truncated or damaged: it ends early.',
   tooLong: (maxSeconds: number) => `The track is longer than the ${duration(maxSeconds)} limit.`,
+  frameTooLarge: (maxSide: number) => `The video's frames are larger than ${maxSide}×${maxSide} pixels.`,
+  videoUndecodable: 'The video in the file could not be decoded.',
   tooSlow: (limitSeconds: number) => `Processing the file took longer than the ${duration(limitSeconds)} limit.`,
   /** For jobs that kept failing for reasons of ours (storage or ffmpeg crashing), after every retry. */
   gaveUp: 'The file could not be processed. Please try uploading it again.',

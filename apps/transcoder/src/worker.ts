@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { storageKeys } from '@stardeck/domain';
 import type { JobContext, JobQueue, JobSubscription, ObjectStorage, TranscodeJob } from '@stardeck/infra';
 import type { Logger } from 'pino';
-import { isAudioFormat } from './input-format';
+import { isUploadFormat, isVideoFormat } from './input-format';
 import { defaultTempRoot, removeStaleJobDirectories, withJobDirectory } from './job-directory';
-import type { StoredRendition, TranscodeOutcomeSink, TranscodeResult } from './outcome-sink';
-import { expectedRenditionBytes } from './encoders';
+import type { StoredRendition, StoredVideo, TranscodeOutcomeSink, TranscodeResult } from './outcome-sink';
+import { expectedRenditionBytes, expectedVideoBytes } from './encoders';
 import { transcodeAudio, type RenditionFile } from './pipeline';
+import type { VideoFiles } from './video-files';
 import { REASONS, TranscodeError } from './transcode-error';
 
 /** Deterministic keys: a redelivered or duplicate job overwrites the same objects, never adds a set. */
@@ -85,7 +86,7 @@ export class TranscodeWorker {
 
   private async transcode(job: TranscodeJob, dir: string, signal: AbortSignal): Promise<TranscodeResult> {
     // Checked before anything is read: the format decides how ffmpeg opens the file.
-    if (!isAudioFormat(job.source_format)) throw new TranscodeError(REASONS.undecodable, `unknown source format "${String(job.source_format)}"`);
+    if (!isUploadFormat(job.source_format)) throw new TranscodeError(REASONS.undecodable, `unknown source format "${String(job.source_format)}"`);
     const sourcePath = join(dir, `source.${job.source_format}`);
     await this.options.storage.download(job.source_key, sourcePath);
     const outputDir = join(dir, 'out');
@@ -93,10 +94,13 @@ export class TranscodeWorker {
     const { maxDurationSeconds, timeLimitSeconds } = this.options;
     const pipeline = await transcodeAudio({
       sourcePath, format: job.source_format, lossless: job.lossless, outputDir, signal, onProgress: this.progressReporter(job.track_id),
+      // The API accepts a video container only from a member allowed video uploads.
+      video: isVideoFormat(job.source_format),
       maxDurationSeconds, timeLimitMs: timeLimitSeconds === undefined ? undefined : timeLimitSeconds * 1000,
       // Quota and caps before the CPU is spent: cost is the duration, which the probe knows.
       admit: async (source) => {
-        const refused = await this.options.sink.admit(job.track_id, { duration: source.duration, bytes: expectedRenditionBytes(source.duration) });
+        const bytes = expectedRenditionBytes(source.duration) + (source.video ? expectedVideoBytes(source.duration) : 0);
+        const refused = await this.options.sink.admit(job.track_id, { duration: source.duration, bytes });
         if (refused) throw new TranscodeError(refused);
       },
     });
@@ -105,6 +109,7 @@ export class TranscodeWorker {
     for (const file of pipeline.renditions) {
       renditions.push(await this.upload(file, keys[file.quality]));
     }
+    const video = pipeline.video && (await this.uploadVideo(pipeline.video, keys));
     const peaksPath = join(dir, 'peaks.json');
     await writeFile(peaksPath, JSON.stringify(pipeline.peaks));
     await this.options.storage.put(keys.peaks, createReadStream(peaksPath), { contentType: 'application/json' });
@@ -115,6 +120,16 @@ export class TranscodeWorker {
       renditions,
       peaks_key: keys.peaks,
       peaks: pipeline.peaks,
+      ...(video ? { video } : {}),
+    };
+  }
+
+  private async uploadVideo(files: VideoFiles, keys: ReturnType<typeof renditionKeys>): Promise<StoredVideo> {
+    await this.options.storage.put(keys.video, createReadStream(files.path), { contentType: files.content_type, contentLength: files.bytes });
+    await this.options.storage.put(keys.poster, createReadStream(files.poster.path), { contentType: files.poster.content_type, contentLength: files.poster.bytes });
+    return {
+      key: keys.video, bytes: files.bytes, content_type: files.content_type, width: files.width, height: files.height,
+      poster: { key: keys.poster, bytes: files.poster.bytes, content_type: files.poster.content_type },
     };
   }
 

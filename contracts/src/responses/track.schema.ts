@@ -1,7 +1,7 @@
 import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsString } from 'class-validator';
 import { STREAMING_QUALITIES, type StreamingQuality } from '../limits';
 import type { TrackStatus, TrackVisibility } from '../track-events';
-import type { TagView, TrackPeaksView, TrackView } from '../track-view';
+import type { TagView, TrackPeaksView, TrackVideoView, TrackView } from '../track-view';
 import { TRACK_VISIBILITIES } from '../track-rules';
 import { Nested, NestedList, Nullable, TextMap, Timestamp } from './schema-fields';
 
@@ -26,6 +26,17 @@ export class TrackAnalysisSchema {
   /** The full-resolution waveform's immutable URL; null until transcoded. */
   @IsString() @Nullable() peaks_url!: string | null;
   @Nested(() => StandardRenditionSchema) standard!: StandardRenditionSchema;
+}
+
+/** A video track's picture: the H.264 rendition (signed like a play URL; null for visitors) and its poster. */
+export class TrackVideoSchema implements TrackVideoView {
+  /** Of the H.264 rendition: at most 1280×720, square pixels, the source's aspect ratio. */
+  @IsInt() width!: number;
+  @IsInt() height!: number;
+  /** The poster frame's signed URL (JPEG); also the track's `artwork` when none was given. */
+  @IsString() poster!: string;
+  /** The MP4 rendition, signed and short-lived like a play URL; null for visitors. */
+  @IsString() @Nullable() url!: string | null;
 }
 
 /** The Track of spec §3. */
@@ -68,6 +79,8 @@ export class TrackViewSchema implements TrackView {
   /** Collections that hold it and that the viewer may list. */
   @IsInt() in_collections_count!: number;
   @IsInt() comment_count!: number;
+  /** Null for audio tracks. */
+  @Nested(() => TrackVideoSchema) @Nullable() video!: TrackVideoSchema | null;
 }
 
 /** GET /v1/tracks/{id}, and the track a create or edit returns. */

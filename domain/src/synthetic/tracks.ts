@@ -1,4 +1,4 @@
-import { slugify, trackStreamIds, type TrackRenditions, type TrackVisibility } from '@stardeck/contracts';
+import { slugify, trackStreamIds, type TrackRenditions, type TrackVideo, type TrackVisibility } from '@stardeck/contracts';
 import { tracksProjection } from '../projections/tracks/tracks.projection';
 import { storageKeys } from '../tracks/storage-keys';
 import { trackDecider } from '../tracks/tracks.decider';
@@ -40,6 +40,15 @@ function renditionsOf(trackId: number, seconds: number, lossless: boolean): Trac
   };
 }
 
+/** A 1280×720 rendition at about 1.5 Mbit/s and its poster, as the transcoder makes of a video upload. */
+function videoOf(trackId: number, seconds: number): TrackVideo {
+  const keys = storageKeys.renditions(trackId);
+  return {
+    key: keys.video, size: Math.round(seconds * 190_000), mimetype: 'video/mp4', width: 1280, height: 720,
+    poster: { key: keys.poster, size: 60_000, mimetype: 'image/jpeg' },
+  };
+}
+
 /**
  * A member uploads a track and the transcoder's outcome follows: ready, now and then failed. None
  * is left processing: a transcoder running beside the generator would take its job and record a
@@ -51,12 +60,15 @@ export async function upload(world: World, owner: SyntheticMember): Promise<Synt
   const stream = trackStreamIds.track(id);
   const title = `${random.pick(['Night', 'Tide', 'Signal', 'Dust', 'Orbit', 'Hollow', 'Ember'])} ${random.pick(['Drive', 'Loop', 'Study', 'Room', 'Echo'])} ${id}`;
   const lossless = random.chance(30);
-  const extension = lossless ? 'flac' : 'mp3';
+  // Every tenth track a premium member's video; chosen by id, so the random draws (and the rest of
+  // a seeded history) stay as they were before video uploads.
+  const video = !lossless && id % 10 === 0;
+  const extension = lossless ? 'flac' : video ? 'mp4' : 'mp3';
   const tags = random.chance(80) ? [...new Set(Array.from({ length: random.int(1, 3) }, () => random.pick(world.tags)))] : [];
   const track: SyntheticTrack = { id, owner, visibility: random.pick(VISIBILITY_WEIGHTS), status: 'processing', duration: null };
   await writer.decide(trackDecider, tracksProjection, stream, {
     type: 'UploadTrack', track_id: id, user_id: owner.id, title, slug: slugify(title), description: random.chance(40) ? 'recorded live' : null,
-    visibility: track.visibility, parent_id: null, tags, filename: `${title}.${extension}`, mimetype: lossless ? 'audio/flac' : 'audio/mpeg',
+    visibility: track.visibility, parent_id: null, tags, filename: `${title}.${extension}`, mimetype: lossless ? 'audio/flac' : video ? 'video/mp4' : 'audio/mpeg',
     extension, filesize: random.int(1, 40) * 1_000_000, source_key: `sources/${owner.id}/${random.uuid()}.${extension}`, lossless,
     artwork: random.chance(20) ? { key: `artwork/${owner.id}/${random.uuid()}.webp`, mimetype: 'image/webp' } : null,
   }, meta(owner));
@@ -69,6 +81,7 @@ export async function upload(world: World, owner: SyntheticMember): Promise<Synt
   await writer.decide(trackDecider, tracksProjection, stream, {
     type: 'RecordTranscodeSuccess', storage: { used_bytes: 0, quota_bytes: Number.MAX_SAFE_INTEGER }, renditions: renditionsOf(id, seconds, lossless),
     duration: seconds, bitrate: lossless ? 900 : 256, peaks_key: storageKeys.renditions(id).peaks, peaks: syntheticPeaks(random),
+    ...(video ? { video: videoOf(id, seconds) } : {}),
   }, meta('system'));
   track.status = 'ready';
   track.duration = seconds;

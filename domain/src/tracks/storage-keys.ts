@@ -28,5 +28,7 @@ export const storageKeys = {
     high: `tracks/${trackId}/high.mp3`,
     flac: `tracks/${trackId}/lossless.flac`,
     peaks: `tracks/${trackId}/peaks.json`,
+    video: `tracks/${trackId}/video.mp4`,
+    poster: `tracks/${trackId}/poster.jpg`,
   }),
 };

@@ -16,13 +16,13 @@ export const storageUsage = {
 
   /**
    * Bytes of the member's tracks: each stored source plus every rendition the transcoder made of
-   * it (failed uploads are removed, so they count nothing).
+   * it, a video track's video and poster included (failed uploads are removed, so they count nothing).
    */
   async trackBytes(executor: Db | Tx, userId: string): Promise<number> {
     const row = await executor.selectFrom('tracks')
       .select(sql<number>`coalesce(sum(filesize + coalesce((
         select sum((r.value->>'size')::bigint) from jsonb_each(tracks.renditions) as r where jsonb_typeof(r.value) = 'object'
-      ), 0)), 0)::bigint`.as('used'))
+      ), 0) + coalesce((tracks.video->>'size')::bigint, 0) + coalesce((tracks.video->'poster'->>'size')::bigint, 0)), 0)::bigint`.as('used'))
       .where('user_id', '=', userId).where('status', '!=', 'failed').executeTakeFirstOrThrow();
     return Number(row.used);
   },

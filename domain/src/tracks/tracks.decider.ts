@@ -1,6 +1,6 @@
 import {
   TRACK_MSG, slugify, type TrackArtworkRef, type TrackEvent, type TrackRenditions, type TrackStatus, type TrackTagRef, type TrackUploaded,
-  type TrackVisibility,
+  type TrackVideo, type TrackVisibility,
 } from '@stardeck/contracts';
 import { DomainError, type Decider } from '../kit/decider';
 import { storageKeys } from './storage-keys';
@@ -11,6 +11,8 @@ export interface TranscodeResult {
   bitrate: number | null;
   peaks_key: string | null;
   peaks: number[];
+  /** The video rendition and poster of an upload with a video stream; absent for audio. */
+  video?: TrackVideo | null;
 }
 
 /** The owner's storage when the renditions are recorded, read under their storage lock. */
@@ -62,8 +64,8 @@ const notFound = () => new DomainError<TrackErrorCode>(TrackErrors.notFound, 'Tr
 
 const MB = 1024 * 1024;
 
-const renditionBytes = (renditions: TrackRenditions) =>
-  [renditions.standard, renditions.high, renditions.lossless].reduce((sum, r) => sum + (r?.size ?? 0), 0);
+const renditionBytes = (renditions: TrackRenditions, video: TrackVideo | null | undefined) =>
+  [renditions.standard, renditions.high, renditions.lossless, video, video?.poster].reduce((sum, r) => sum + (r?.size ?? 0), 0);
 
 const sameTags = (a: TrackTagRef[], b: TrackTagRef[]) => a.length === b.length && a.every((tag, i) => tag.id === b[i]!.id);
 
@@ -88,7 +90,7 @@ export const trackDecider: Decider<TrackCommand, TrackEvent, TrackState, TrackEr
         const { type: _type, storage, ...result } = command;
         // The quota holds for what a track becomes, not only for what was uploaded: a small file of
         // long silence makes renditions many times its size.
-        const needed = renditionBytes(result.renditions);
+        const needed = renditionBytes(result.renditions, result.video);
         if (storage.used_bytes + needed > storage.quota_bytes) {
           const free = Math.max(0, storage.quota_bytes - storage.used_bytes);
           return [{ type: 'TrackTranscodeFailed', data: { track_id: state.track_id, reason: TRACK_MSG.renditionsOverQuota(needed / MB, free / MB, storage.quota_bytes / MB) } }];

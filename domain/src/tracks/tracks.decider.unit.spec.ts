@@ -57,6 +57,20 @@ describe('track decider', () => {
     given([uploaded]).when({ type: 'RecordTranscodeSuccess', storage: { used_bytes: 1024 * MB - 60, quota_bytes: 1024 * MB }, ...result }).then([transcoded]);
   });
 
+  it('counts a video track\'s video and poster against the quota, and records them with the renditions', () => {
+    const video = {
+      key: 'tracks/7/video.mp4', size: 2 * 1024 * 1024, mimetype: 'video/mp4', width: 640, height: 360,
+      poster: { key: 'tracks/7/poster.jpg', size: 40, mimetype: 'image/jpeg' },
+    };
+    const quota = 1024 * 1024 * 1024;
+    given([uploaded]).when({ type: 'RecordTranscodeSuccess', storage: { used_bytes: quota - 60 - video.size - 40, quota_bytes: quota }, ...result, video })
+      .then([{ type: 'TrackTranscoded', data: { track_id: 7, ...result, video } }]);
+    given([uploaded]).when({ type: 'RecordTranscodeSuccess', storage: { used_bytes: quota - 60 - video.size, quota_bytes: quota }, ...result, video }).then([{
+      type: 'TrackTranscodeFailed',
+      data: { track_id: 7, reason: "Storage quota exceeded: this track's playable versions need 2.0 MB and 2.0 MB of your 1024 MB are free" },
+    }]);
+  });
+
   it('refuses outcomes for a deleted or unknown track', () => {
     given([uploaded, deleted]).when(success).thenFails(TrackErrors.notFound);
     given([]).when({ type: 'RecordTranscodeFailure', reason: 'x' }).thenFails(TrackErrors.notFound);

@@ -1,4 +1,4 @@
-import { TRACK_MSG, trackStreamIds, type RenditionInfo, type TrackRenditions } from '@stardeck/contracts';
+import { TRACK_MSG, trackStreamIds, type RenditionInfo, type TrackRenditions, type TrackVideo } from '@stardeck/contracts';
 import type { Clock, EventMetadata, EventStore, Logger, ObjectStorage, StoredEvent, Tx } from '@stardeck/infra';
 import { handleCommand } from '../kit/command';
 import { DomainError } from '../kit/decider';
@@ -23,6 +23,20 @@ export interface StoredRenditionFacts {
   encoder_padding: number;
 }
 
+/** A stored file of a video track (the MP4 or its poster), as the transcoder reports it. */
+export interface StoredFileFacts {
+  key: string;
+  bytes: number;
+  content_type: string;
+}
+
+/** The video rendition of a video upload, with its frame size and poster. */
+export interface StoredVideoFacts extends StoredFileFacts {
+  width: number;
+  height: number;
+  poster: StoredFileFacts;
+}
+
 /** What the transcoder reports for a finished track. */
 export interface TranscodeReport {
   duration: number;
@@ -30,6 +44,8 @@ export interface TranscodeReport {
   renditions: StoredRenditionFacts[];
   peaks_key: string;
   peaks: { data: number[] };
+  /** Only for an upload accepted as video that had a video stream. */
+  video?: StoredVideoFacts | null;
 }
 
 const kbps = (bitsPerSecond: number | null | undefined) => (bitsPerSecond ? Math.round(bitsPerSecond / 1000) : null);
@@ -55,7 +71,15 @@ export function toTranscodeResult(report: TranscodeReport): TranscodeResult {
     bitrate: kbps(report.bitrate),
     peaks_key: report.peaks_key,
     peaks: report.peaks.data.map((v) => Math.round(v * 1000) / 1000),
+    // Audio tracks record no `video` at all, as every track did before video uploads.
+    ...(report.video ? { video: videoOf(report.video) } : {}),
   };
+}
+
+const fileRef = (file: StoredFileFacts) => ({ key: file.key, size: file.bytes, mimetype: file.content_type });
+
+function videoOf(video: StoredVideoFacts): TrackVideo {
+  return { ...fileRef(video), width: video.width, height: video.height, poster: fileRef(video.poster) };
 }
 
 /** What the transcoder is about to make of a track, known from the probe before any encoding. */

@@ -164,6 +164,8 @@ export interface TracksTable {
   peaks_key: string | null;
   artwork_key: string | null;
   artwork_mimetype: string | null;
+  /** A video track's rendition and poster (contracts' TrackVideo); null for audio. */
+  video: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   parent_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

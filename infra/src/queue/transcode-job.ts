@@ -1,4 +1,4 @@
-import type { AudioExtension } from '@stardeck/contracts';
+import type { UploadFormat } from '@stardeck/contracts';
 
 /** A request to make the renditions and peaks of one uploaded track. */
 export interface TranscodeJob {
@@ -8,8 +8,10 @@ export interface TranscodeJob {
   /**
    * The format the API sniffed from the stored bytes when the track was created (never the name
    * the member gave the file). The transcoder opens the file with this format's demuxer only.
+   * A video container (mp4, mov, webm, mkv) was accepted from a member allowed video uploads: it
+   * gets a video rendition too when it has a video stream.
    */
-  source_format: AudioExtension;
+  source_format: UploadFormat;
   /** True when the upload is a lossless format; only then is a flac rendition made. */
   lossless: boolean;
 }

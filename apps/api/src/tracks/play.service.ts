@@ -10,6 +10,7 @@ import { ApiError } from '../common/api-error';
 import { requestContext } from '../common/request-context';
 import { trackVisibility } from '../common/visibility';
 import { InjectDatabase, InjectEventStore, InjectStorage } from '../platform/tokens';
+import { playUrlSeconds } from './play-url';
 import { TrackViewBuilder } from './track-view';
 import { TracksRepository } from './tracks.repository';
 import { consistentTotal } from '../common/paginate';
@@ -27,10 +28,6 @@ export interface HistoryPage {
   has_more: boolean;
 }
 
-/** Long enough to play the track through and seek back, short enough not to be shared around. */
-export function playUrlSeconds(durationSeconds: number | null): number {
-  return 600 + Math.ceil(2 * (durationSeconds ?? 0));
-}
 
 export function configOf(user: { config: unknown }): UserConfig {
   return { ...DEFAULT_USER_CONFIG, ...(user.config as Partial<UserConfig>) };

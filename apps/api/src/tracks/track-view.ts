@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { formatDuration, type TagView, type TrackRenditions, type TrackView } from '@stardeck/contracts';
-import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
-import { InjectConfig } from '../platform/tokens';
+import { formatDuration, type TagView, type TrackRenditions, type TrackVideo, type TrackVideoView, type TrackView } from '@stardeck/contracts';
+import type { Db, ObjectStorage, StardeckConfig, Tx } from '@stardeck/infra';
+import { InjectConfig, InjectStorage } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
+import { playUrlSeconds } from './play-url';
 import { TagsRepository } from './tags.repository';
 import { NO_SOCIAL_FACTS, TrackSocialRepository, type TrackSocialFacts } from './track-social.repository';
 import type { TrackListRow } from './tracks.repository';
@@ -17,6 +18,7 @@ export function qualitiesOf(renditions: TrackRenditions | null): string[] {
 export class TrackViewBuilder {
   constructor(
     @InjectConfig() private readonly config: StardeckConfig,
+    @InjectStorage() private readonly storage: ObjectStorage,
     private readonly tags: TagsRepository,
     private readonly artwork: ArtworkService,
     private readonly social: TrackSocialRepository,
@@ -39,6 +41,7 @@ export class TrackViewBuilder {
   async present(row: TrackListRow, tags: TagView[], social: TrackSocialFacts, viewerId: string | null): Promise<TrackView> {
     const own = viewerId !== null && row.user_id === viewerId;
     const playCount = Number(row.play_count);
+    const video = row.video as TrackVideo | null;
     return {
       id: row.id,
       title: row.title,
@@ -51,7 +54,8 @@ export class TrackViewBuilder {
       filesize: row.filesize,
       created: new Date(row.created_at).toISOString(),
       updated: new Date(row.updated_at).toISOString(),
-      artwork: await this.artwork.urlOf(row),
+      // A video's poster frame is its artwork until artwork is given.
+      artwork: await this.artwork.urlOf(row.artwork_key || !video ? row : { id: row.id, artwork_key: video.poster.key, artwork_mimetype: video.poster.mimetype }),
       has_artwork: row.artwork_key !== null,
       visibility: row.visibility,
       status: row.status,
@@ -74,7 +78,19 @@ export class TrackViewBuilder {
       qualities: qualitiesOf(row.renditions as TrackRenditions | null),
       play_count: playCount,
       ...social,
+      video: video && (await this.videoOf(row, video, viewerId)),
     };
+  }
+
+  /**
+   * The picture of a video track. The rendition's URL is signed as a play URL is, for as long, and
+   * only for members (GET /v1/tracks/{id}/play needs a sign-in; visitors get the poster alone).
+   */
+  private async videoOf(row: TrackListRow, video: TrackVideo, viewerId: string | null): Promise<TrackVideoView> {
+    const url = viewerId === null
+      ? null
+      : await this.storage.signDownload(video.key, { expiresInSeconds: playUrlSeconds(row.duration), contentType: video.mimetype });
+    return { width: video.width, height: video.height, poster: await this.artwork.signedUrlOf(video.poster.key, video.poster.mimetype), url };
   }
 
   async buildOne(executor: Db | Tx, row: TrackListRow, viewerId: string | null): Promise<TrackView> {

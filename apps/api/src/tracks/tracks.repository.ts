@@ -17,7 +17,7 @@ const VIEW_COLUMNS = [
   'tracks.id', 'tracks.user_id', 'tracks.title', 'tracks.slug', 'tracks.description', 'tracks.visibility', 'tracks.status',
   'tracks.failure_reason', 'tracks.filename', 'tracks.mimetype', 'tracks.extension', 'tracks.filesize', 'tracks.source_key',
   'tracks.lossless', 'tracks.renditions', 'tracks.duration', 'tracks.bitrate', 'tracks.list_peaks', 'tracks.peaks_key',
-  'tracks.artwork_key', 'tracks.artwork_mimetype', 'tracks.parent_id', 'tracks.created_at', 'tracks.updated_at', 'tracks.version',
+  'tracks.artwork_key', 'tracks.artwork_mimetype', 'tracks.video', 'tracks.parent_id', 'tracks.created_at', 'tracks.updated_at', 'tracks.version',
 ] as const;
 
 export type TrackListRow = Omit<TrackRow, 'peaks'> & { username: string; display_name: string | null; play_count: number; progress: number | null };

@@ -76,11 +76,15 @@ export class UploadController {
         file_chunk: { type: 'string', format: 'binary', description: `The first ${PREFLIGHT_CHUNK_BYTES} bytes of the file` },
         filename: { type: 'string' },
         filesize: { type: 'integer', description: 'Bytes' },
-        filetype: { type: 'string', description: 'The MIME type the browser reports' },
+        filetype: { type: 'string', description: 'The MIME type the browser reports: audio/*, or video/* (or audio/*) for a video container' },
       },
     },
   })
-  @ApiEnvelope('Check a file before upload and get a signed upload URL', 200, { data: PreflightSchema })
+  @ApiEnvelope('Check a file before upload and get a signed upload URL', 200, {
+    data: PreflightSchema,
+    description: 'Audio (mp3, wav, ogg, aac, flac, m4a) for every member; video (mp4, mov, webm, mkv) for premium members and admins, '
+      + 'anyone else is answered 403 PREMIUM_REQUIRED "upgrade to premium". The format is sniffed from file_chunk; an M4A stays audio whatever its name.',
+  })
   async preflight(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     await this.throttle.uploadSigning(user.id);
     const { fields, chunk } = await readPreflightForm(request);
@@ -92,7 +96,10 @@ export class UploadController {
   }
 
   @Post()
-  @ApiEnvelope('Create a track from an uploaded file', 201, { data: TrackDataSchema })
+  @ApiEnvelope('Create a track from an uploaded file', 201, {
+    data: TrackDataSchema,
+    description: 'The stored bytes are sniffed again. A video upload also gets an H.264 rendition and a poster once transcoded (the track\'s `video`).',
+  })
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateTrackDto) {
     const id = await this.uploads.create(user, dto);
     const track = await this.tracks.get(id, user);

@@ -10,10 +10,10 @@ import { ApiError } from '../common/api-error';
 import { trackVisibility } from '../common/visibility';
 import { InjectClock, InjectDatabase, InjectEventStore, InjectLogger, InjectStorage } from '../platform/tokens';
 import { ArtworkService } from './artwork.service';
-import { sniffAudio, sniffStoredAudio } from './audio-sniff';
 import { PendingUploadsRepository } from './pending-uploads.repository';
 import { TagsRepository } from './tags.repository';
 import { TrackCommands } from './track-commands';
+import { sniffStoredUpload, sniffUpload } from './upload-sniff';
 import { TracksRepository } from './tracks.repository';
 
 export interface PreflightResult {
@@ -61,9 +61,10 @@ export class UploadService {
     const declared = checkAudioDeclaration(file);
     if (declared) throw refuse(declared.code, declared.message, declared.code === UPLOAD_ERROR_CODES.fileTooLarge ? 413 : 400);
     // The chunk must be the file's real start: all of it for a small file, 4096 bytes otherwise.
-    if (chunk.length !== Math.min(PREFLIGHT_CHUNK_BYTES, file.filesize) || !(await sniffAudio(chunk))) {
-      throw refuse(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
-    }
+    const sniffed = chunk.length === Math.min(PREFLIGHT_CHUNK_BYTES, file.filesize) ? await sniffUpload(chunk, extensionOf(file.filename)) : null;
+    if (!sniffed) throw refuse(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
+    // Before anything is reserved or signed: a member without video uploads stores nothing.
+    if (sniffed.video) this.checkVideoAllowed(user, refuse);
     const key = storageKeys.upload(user.id, extensionOf(file.filename));
     await this.store.transaction(async (tx) => {
       await this.tracks.lockUploader(tx, user.id);
@@ -92,7 +93,7 @@ export class UploadService {
     }
     if (await this.pending.isClaimed(this.db, dto.key)) throw alreadyTrack();
     const sourceKey = await this.takeUpload(dto.key, storageKeys.source(user.id, dto.extension));
-    const format = await this.verifyStoredBytes(sourceKey, dto.key, dto.filesize);
+    const { format } = await this.verifyStoredBytes(user, sourceKey, dto);
     let artwork: TrackArtworkRef | null = null;
     const title = dto.title || defaultTrackTitle(dto.filename);
     try {
@@ -112,7 +113,7 @@ export class UploadService {
           // Spec §4: the request defaults to private, whatever the form shows.
           visibility: dto.visibility ?? 'private',
           parent_id: dto.parent_id ?? null, tags, filename: dto.filename, mimetype: dto.mimetype, extension: format,
-          filesize: dto.filesize, source_key: sourceKey, lossless: LOSSLESS_EXTENSIONS.includes(format), artwork,
+          filesize: dto.filesize, source_key: sourceKey, lossless: (LOSSLESS_EXTENSIONS as readonly string[]).includes(format), artwork,
         });
         return trackId;
       });
@@ -144,10 +145,12 @@ export class UploadService {
   }
 
   /**
-   * The object in storage must be the file the preflight approved: the declared size and audio
-   * bytes. Anything else is deleted, so a refused upload leaves nothing behind.
+   * The object in storage must be the file the preflight approved: the declared size, and audio
+   * bytes or (for a member allowed video) a video container. Anything else is deleted, so a
+   * refused upload leaves nothing behind.
    */
-  private async verifyStoredBytes(key: string, reservationKey: string, filesize: number) {
+  private async verifyStoredBytes(user: AuthUser, key: string, dto: CreateTrackDto) {
+    const { key: reservationKey, filesize } = dto;
     const info = await this.storage.head(key);
     if (!info) throw createFailed(UPLOAD_ERROR_CODES.uploadFailed, TRACK_MSG.uploadMissing);
     if (info.size !== filesize) {
@@ -155,12 +158,25 @@ export class UploadService {
       throw createFailed(UPLOAD_ERROR_CODES.uploadMismatch, TRACK_MSG.uploadSizeMismatch(filesize, info.size));
     }
     // The same sniffing as the preflight's, now able to read past an ID3 tag of any length.
-    const format = await sniffStoredAudio(info.size, (start, length) => this.readRange(key, start, Math.min(length, info.size - start)));
-    if (!format) {
+    const sniffed = await sniffStoredUpload(info.size, (start, length) => this.readRange(key, start, Math.min(length, info.size - start)), dto.extension);
+    if (!sniffed) {
       await this.discard(key, reservationKey);
       throw createFailed(UPLOAD_ERROR_CODES.invalidMimeType, TRACK_MSG.invalidMimeType);
     }
-    return format;
+    if (sniffed.video) {
+      try {
+        this.checkVideoAllowed(user, createFailed);
+      } catch (error) {
+        await this.discard(key, reservationKey);
+        throw error;
+      }
+    }
+    return sniffed;
+  }
+
+  /** Spec §6: video uploads are premium (and admin); anyone else hears what the locked option says. */
+  private checkVideoAllowed(user: AuthUser, fail: typeof refuse): void {
+    if (!tierOf(user).features.video_upload) throw fail(UPLOAD_ERROR_CODES.premiumRequired, TRACK_MSG.videoNeedsPremium, 403);
   }
 
   private async readRange(key: string, start: number, length: number): Promise<Buffer> {

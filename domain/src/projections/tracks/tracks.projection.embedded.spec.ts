@@ -44,6 +44,20 @@ describe('tracks projection', () => {
     ]);
   });
 
+  it('stores a video track\'s rendition and poster, and no video for a track whose event has none (recorded before video uploads)', async () => {
+    const video = {
+      key: 'tracks/7/video.mp4', size: 5000, mimetype: 'video/mp4', width: 640, height: 360,
+      poster: { key: 'tracks/7/poster.jpg', size: 300, mimetype: 'image/jpeg' },
+    };
+    await given(
+      registered(USER_A, 'Nova'),
+      uploaded(7, USER_A),
+      uploaded(8, USER_A),
+      onTrack(7, 2, { type: 'TrackTranscoded', data: { track_id: 7, renditions: RENDITIONS, duration: 3, bitrate: 900, peaks_key: null, peaks: [0, 0.5], video } }),
+      onTrack(8, 2, { type: 'TrackTranscoded', data: { track_id: 8, renditions: RENDITIONS, duration: 3, bitrate: 900, peaks_key: null, peaks: [0, 0.5] } }),
+    ).then('tracks', [{ id: 7, status: 'ready', video }, { id: 8, status: 'ready', video: null }]);
+  });
+
   it('keeps every pair of a long waveform, and 400 pairs with the loudest moment for lists', async () => {
     const peaks = Array.from({ length: 1800 }, (_, i) => (i === 900 ? [-1, 1] : [-0.25, 0.25])).flat();
     const drawn = async (db: Parameters<Parameters<ReturnType<typeof given>['thenQuery']>[0]>[0]) => {

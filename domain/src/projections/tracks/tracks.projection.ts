@@ -7,7 +7,7 @@ import { defineProjection, type AnyProjectedEvent } from '../../kit/projection';
 const TRACK_COLUMNS = [
   'id', 'user_id', 'title', 'slug', 'description', 'visibility', 'status', 'failure_reason', 'filename', 'mimetype', 'extension', 'filesize',
   'source_key', 'lossless', 'renditions', 'duration', 'bitrate', 'peaks', 'list_peaks', 'peaks_key', 'artwork_key', 'artwork_mimetype',
-  'parent_id', 'created_at', 'updated_at', 'version',
+  'video', 'parent_id', 'created_at', 'updated_at', 'version',
 ];
 
 /** What a batch does to one track: delete the stored row first, insert a new one, or set some columns; its tags; its progress row. */
@@ -26,7 +26,10 @@ function fieldsOf(event: AnyProjectedEvent<TrackEvent['type']>): Record<string, 
     case 'TrackTranscoded': {
       const d = event.data;
       const { peaks, list_peaks } = packWaveform(d.peaks);
-      return { status: 'ready', failure_reason: null, renditions: d.renditions, duration: d.duration, bitrate: d.bitrate, peaks, list_peaks, peaks_key: d.peaks_key, ...at };
+      return {
+        status: 'ready', failure_reason: null, renditions: d.renditions, duration: d.duration, bitrate: d.bitrate, peaks, list_peaks,
+        peaks_key: d.peaks_key, video: d.video ?? null, ...at,
+      };
     }
     case 'TrackTranscodeFailed':
       return { status: 'failed', failure_reason: event.data.reason, ...at };
@@ -70,7 +73,7 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
         visibility: d.visibility, status: 'processing', failure_reason: null, filename: d.filename, mimetype: d.mimetype,
         extension: d.extension, filesize: d.filesize, source_key: d.source_key, lossless: d.lossless, renditions: null,
         duration: null, bitrate: null, peaks: null, list_peaks: null, peaks_key: null, artwork_key: d.artwork?.key ?? null,
-        artwork_mimetype: d.artwork?.mimetype ?? null, parent_id: d.parent_id, created_at: at, updated_at: at,
+        artwork_mimetype: d.artwork?.mimetype ?? null, video: null, parent_id: d.parent_id, created_at: at, updated_at: at,
         version: event.stream_version,
       }).execute();
       await replaceTags(tx, d.track_id, d.tags);
@@ -81,7 +84,7 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
       const { peaks, list_peaks } = packWaveform(d.peaks);
       await tx.updateTable('tracks').set({
         status: 'ready', failure_reason: null, renditions: JSON.stringify(d.renditions), duration: d.duration,
-        bitrate: d.bitrate, peaks, list_peaks, peaks_key: d.peaks_key, updated_at: event.recorded_at,
+        bitrate: d.bitrate, peaks, list_peaks, peaks_key: d.peaks_key, video: d.video ? JSON.stringify(d.video) : null, updated_at: event.recorded_at,
         version: event.stream_version,
       }).where('id', '=', d.track_id).execute();
       await tx.deleteFrom('transcode_progress').where('track_id', '=', d.track_id).execute();
@@ -133,7 +136,7 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
             id: d.track_id, user_id: d.user_id, title: d.title, slug: d.slug, description: d.description, visibility: d.visibility, status: 'processing',
             failure_reason: null, filename: d.filename, mimetype: d.mimetype, extension: d.extension, filesize: d.filesize, source_key: d.source_key,
             lossless: d.lossless, renditions: null, duration: null, bitrate: null, peaks: null, list_peaks: null, peaks_key: null,
-            artwork_key: d.artwork?.key ?? null, artwork_mimetype: d.artwork?.mimetype ?? null, parent_id: d.parent_id,
+            artwork_key: d.artwork?.key ?? null, artwork_mimetype: d.artwork?.mimetype ?? null, video: null, parent_id: d.parent_id,
             created_at: event.recorded_at, updated_at: event.recorded_at, version: event.stream_version,
           };
           change.tags = d.tags;

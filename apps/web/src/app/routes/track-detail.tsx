@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { TrackVideo } from '../../features/player/components/track-video';
 import { CommentThreads } from '../../features/tracks/components/comment-threads';
 import { ShareTrack } from '../../features/tracks/components/share-track';
 import { TrackAudience } from '../../features/tracks/components/track-audience';
@@ -11,15 +12,19 @@ import { enqueue } from '../../lib/player/store';
 import { revisions, trackRevision } from '../../lib/revisions/store';
 import { useRevalidateOn } from '../use-revalidate-on';
 
-/** /{username}/tracks/{id} (TerminalTrackDetail): the hero card and the comment threads. */
+/**
+ * /{username}/tracks/{id} (TerminalTrackDetail): the hero card and the comment threads. A video
+ * track shows its picture in place of the artwork, for members (visitors get no video URL).
+ */
 export function Component() {
   const { track } = useLoaderData() as { track: TrackView };
+  const { video } = track;
   // A comment posted here or in the footer player, or an edit, shows in the counts at once.
   useRevalidateOn(trackRevision(useSnapshot(revisions), track.id));
   return (
     <TerminalWindow path={`~/${track.username}/tracks/${track.id}`} title={track.title} className="window--wide">
       <PromptLine command={`track --user ${track.username} --id ${track.id}`} />
-      <TrackCard track={track} variant="hero" />
+      <TrackCard track={track} variant="hero" media={video?.url ? <TrackVideo key={track.id} track={track} video={{ ...video, url: video.url }} /> : undefined} />
       {track.status === 'ready' && (
         <div className="actions">
           <button type="button" className="btn btn--small" onClick={() => enqueue(track)}>

@@ -20,6 +20,8 @@ interface TrackCardProps {
   variant?: TrackCardVariant;
   /** Compact cards: a control for collections, supplied by the screen that shows them. */
   slot?: ReactNode;
+  /** Hero card: what shows in place of the artwork (a video track's picture), supplied by the track page. */
+  media?: ReactNode;
 }
 
 export const trackPath = (track: Pick<TrackView, 'id' | 'username'>) => `/${track.username}/tracks/${track.id}`;
@@ -29,8 +31,8 @@ export const tagPath = (tagId: number) => `/explore/tracks?tag_ids=${tagId}`;
  * The three track cards of spec §2: hero (track page), compact (side lists, with an optional
  * collection toggle) and default (list rows). Only the owner sees edit and delete.
  */
-export function TrackCard({ track, variant = 'default', slot }: TrackCardProps) {
-  if (variant === 'hero') return <HeroCard track={track} />;
+export function TrackCard({ track, variant = 'default', slot, media }: TrackCardProps) {
+  if (variant === 'hero') return <HeroCard track={track} media={media} />;
   if (variant === 'compact') return <CompactCard track={track} slot={slot} />;
   return <DefaultCard track={track} />;
 }
@@ -89,10 +91,10 @@ function Tags({ track }: { track: TrackView }) {
   );
 }
 
-function HeroCard({ track }: { track: TrackView }) {
+function HeroCard({ track, media }: { track: TrackView; media?: ReactNode }) {
   return (
     <article className="track-card track-card--hero" aria-label={track.title}>
-      <Artwork track={track} size={192} />
+      {media ?? <Artwork track={track} size={192} />}
       <div className="track-card__main">
         <h2 className="track-card__title">{track.title}</h2>
         <p className="track-card__meta">

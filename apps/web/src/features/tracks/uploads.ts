@@ -1,4 +1,4 @@
-import { TRACK_FORM_MSG, TRACK_MSG, UPLOAD_ERROR_CODES, checkAudioDeclaration, defaultTrackTitle, extensionOf, type TrackView } from '@stardeck/contracts/browser';
+import { TRACK_FORM_MSG, TRACK_MSG, UPLOAD_ERROR_CODES, checkAudioDeclaration, declaredFileType, defaultTrackTitle, extensionOf, type TrackView } from '@stardeck/contracts/browser';
 import { proxy, ref } from 'valtio';
 import type { ApiFailure } from '../../lib/api';
 import { memberChanged } from '../../lib/revisions/store';
@@ -148,7 +148,7 @@ async function run(id: number): Promise<void> {
   Object.assign(current, { phase: 'validating', error: null, detail: null, track: null, progress: null });
   const { file, fields } = current;
 
-  const local = checkAudioDeclaration({ filename: file.name, filesize: file.size, filetype: file.type });
+  const local = checkAudioDeclaration({ filename: file.name, filesize: file.size, filetype: declaredFileType(file.name, file.type) });
   if (local) return fail(id, TRACK_FORM_MSG.audioValidationFailed, local.message);
 
   const checked = await preflight(file);
@@ -167,7 +167,7 @@ async function run(id: number): Promise<void> {
   job(id)!.phase = 'processing';
   const created = await createTrack({
     title: fields.title, description: fields.description, visibility: fields.visibility, tags: [...fields.tags],
-    key: checked.envelope.data!.key, filename: file.name, mimetype: file.type, extension: extensionOf(file.name), filesize: file.size,
+    key: checked.envelope.data!.key, filename: file.name, mimetype: declaredFileType(file.name, file.type), extension: extensionOf(file.name), filesize: file.size,
     ...(fields.artwork ? { artwork_data: fields.artwork.artwork_data, artwork_mimetype: fields.artwork.artwork_mimetype, artwork_filename: fields.artwork.artwork_filename } : {}),
   });
   if (!created.ok) {

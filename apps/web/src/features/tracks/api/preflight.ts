@@ -1,4 +1,4 @@
-import { PREFLIGHT_CHUNK_BYTES } from '@stardeck/contracts/browser';
+import { PREFLIGHT_CHUNK_BYTES, declaredFileType } from '@stardeck/contracts/browser';
 import { apiCall } from '../../../lib/api-client';
 
 /** Spec §3 Preflight result, with the method and headers the direct upload must use. */
@@ -18,6 +18,6 @@ export function preflight(file: File) {
   form.append('file_chunk', file.slice(0, PREFLIGHT_CHUNK_BYTES), 'chunk');
   form.append('filename', file.name);
   form.append('filesize', String(file.size));
-  form.append('filetype', file.type);
+  form.append('filetype', declaredFileType(file.name, file.type));
   return apiCall<PreflightResult>('/manage/tracks/preflight', { method: 'POST', form });
 }

@@ -1,15 +1,19 @@
-import { AUDIO_EXTENSIONS, TITLE_MAX } from '@stardeck/contracts/browser';
+import { AUDIO_EXTENSIONS, TIERS, TITLE_MAX, VIDEO_EXTENSIONS } from '@stardeck/contracts/browser';
 import { useId, useState, type DragEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { TextField } from '../../../components/ui/field';
 import { ModalFrame } from '../../../components/ui/modal-frame';
+import { useMe } from '../../../lib/session/store';
 import { formatBytes } from '../../../utils/format';
 import { chooseFiles, setFileTitle, setUploadField, submitUpload, uploadsStore } from '../uploads';
 import { TrackFormFields } from './track-form-fields';
 import { UploadList } from './upload-list';
 import './track-forms.css';
 
-const ACCEPT = AUDIO_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** Spec §6: video uploads are premium (and admin); the others pick audio only. */
+function acceptedExtensions(videoAllowed: boolean): readonly string[] {
+  return videoAllowed ? [...AUDIO_EXTENSIONS, ...VIDEO_EXTENSIONS] : AUDIO_EXTENSIONS;
+}
 
 /** The files a drop carries, if it carries any. */
 export function droppedFiles(event: Pick<DragEvent, 'dataTransfer'>): File[] {
@@ -33,6 +37,9 @@ export function Component({ onClose }: { onClose: () => void }) {
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const several = form.files.length > 1;
+  const me = useMe();
+  const videoAllowed = Boolean(me && TIERS[me.tier.slug]?.features.video_upload);
+  const extensions = acceptedExtensions(videoAllowed);
 
   const onDrop = (event: DragEvent) => {
     if (!dragsFiles(event)) return;
@@ -63,9 +70,9 @@ export function Component({ onClose }: { onClose: () => void }) {
         >
           <p className="field__label">
             <span aria-hidden="true">&gt; </span>
-            <label htmlFor={fileId}>audio files ({AUDIO_EXTENSIONS.join(', ')}; up to 256 MB each)</label>
+            <label htmlFor={fileId}>audio files{videoAllowed ? ' or videos' : ''} ({extensions.join(', ')}; up to 256 MB each)</label>
           </p>
-          <input key={form.formKey} id={fileId} type="file" accept={ACCEPT} multiple aria-describedby={hintId} onChange={(e) => chooseFiles(Array.from(e.target.files ?? []))} data-autofocus />
+          <input key={form.formKey} id={fileId} type="file" accept={extensions.map((e) => `.${e}`).join(',')} multiple aria-describedby={hintId} onChange={(e) => chooseFiles(Array.from(e.target.files ?? []))} data-autofocus />
           <p id={hintId} className="field__hint">
             {form.files.length === 0
               ? 'or drop one or several files here: each becomes a track of its own.'
