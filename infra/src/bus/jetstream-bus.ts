@@ -75,6 +75,9 @@ export class JetStreamBus implements EventBus {
     const clean = firstFailure === -1 && outcomes.every((outcome) => outcome.ok && !outcome.duplicate);
     // After a failure or a duplicate our count of the stream is unsure: ask the server next time.
     this.lastSequence = clean ? base + batch.length : null;
+    // The stream itself may be gone (deleted, or a new server without our data): make sure of it
+    // again before the next publish, which then fills the new, empty stream from the start.
+    if (firstFailure !== -1) this.streamReady = null;
     const failed = outcomes[firstFailure];
     if (firstFailure === 0 && failed && !failed.ok) throw failed.error;
     return firstFailure === -1 ? batch.length : firstFailure;
