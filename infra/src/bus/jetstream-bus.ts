@@ -41,9 +41,6 @@ export class JetStreamBus implements EventBus {
       servers: options.url,
       name: 'stardeck',
       waitOnFirstConnect: true,
-      // Without it every publish (a request for its acknowledgement) captures two stack traces for
-      // errors that almost never happen: a third of a catch-up's CPU went to building them.
-      noAsyncTraces: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
     });
