@@ -20,8 +20,8 @@ async function relayCheckpoint(store: EventStore): Promise<number | null> {
 class AckLosingBus implements EventBus {
   readonly kind = 'jetstream' as const;
   private calls = 0;
-  let = () => {};
-  private readonly gate = new Promise<void>((resolve) => (this.let = resolve));
+  release = () => {};
+  private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
 
   constructor(private readonly inner: EventBus, private readonly loseOn: number, private readonly kept: number) {}
 
@@ -80,7 +80,7 @@ describe('relay catching up', () => {
     expect(await relayCheckpoint(store)).toBe(log[139]!.global_position);
 
     // It sends events 141 onwards again: those already stored are recognised by their message id.
-    bus.let();
+    bus.release();
     expect(await expectStreamEqualsLog(TEST_NATS_URL, stream, store)).toHaveLength(350);
     await appendMixed(store, 10);
     const whole = await expectStreamEqualsLog(TEST_NATS_URL, stream, store);
