@@ -18,6 +18,27 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * Queries live in repositories (`*.repository.ts`, STYLE.md): services decide, repositories read
+ * and write. Besides them, only code that owns its tables outright builds queries: projections
+ * (and the kit that empties them for a rebuild), migrations, the event store, the relay's and the
+ * projectors' checkpoints, and the visibility module, whose rules are subqueries other queries
+ * embed. Tests and benches are not linted by this rule.
+ */
+const QUERY_BUILDER_CALL = 'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]';
+const QUERIES_ALLOWED_IN = [
+  '**/*.repository.ts',
+  '**/db/migrations/**',
+  'domain/src/projections/**',
+  'domain/src/kit/projection.ts',
+  'domain/src/kit/spec-helpers.ts',
+  'infra/src/events/**',
+  'infra/src/relay/**',
+  'apps/projector/src/checkpoints.ts',
+  'apps/api/src/common/visibility.ts',
+  '**/*.spec.ts',
+];
+
 export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/*.tsbuildinfo'] },
   js.configs.recommended,
@@ -75,6 +96,16 @@ export default defineConfig(
           group: ['../*/*', '!../common/*', '!../platform/*'],
           message: "Import another feature through its index ('../feature'), not its internals.",
         }],
+      }],
+    },
+  },
+  {
+    files: ['{apps,domain,infra,contracts}/**/*.{ts,tsx}'],
+    ignores: QUERIES_ALLOWED_IN,
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: QUERY_BUILDER_CALL,
+        message: 'Queries live in a repository (*.repository.ts) that takes its executor; call it from here.',
       }],
     },
   },

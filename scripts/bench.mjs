@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BENCHES = [
-  'event-append', 'relay-latency', 'range-ttfb', 'transcode', 'web-bundle', 'track-waveform', 'read-throughput', 'projection-catchup',
+  'event-append', 'relay-latency', 'relay-catchup', 'range-ttfb', 'transcode', 'web-bundle', 'track-waveform', 'read-throughput', 'projection-catchup',
   'freshness', 'stream-scale', 'sonar-fanout', 'conversations', 'rebuild-at-scale', 'rebuild-rates',
 ];
 const wanted = process.argv.slice(2);

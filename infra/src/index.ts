@@ -17,6 +17,7 @@ export * from './events/schemas';
 export * from './bus/bus';
 export * from './bus/in-process-bus';
 export * from './bus/jetstream-bus';
+export * from './bus/jetstream-publisher';
 export * from './bus/signals';
 export * from './locks/lock-manager';
 export * from './relay/relay';

@@ -1,69 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  EVENT_SCHEMAS, EventStore, JetStreamBus, PostgresLockManager, Relay, connectPostgres, createLogger, cursorOf,
-  migrateToLatest,
-} from '@stardeck/infra';
-import { readWholeStream, streamMessageCount } from '../support/jetstream';
+import { describe, expect, it } from 'vitest';
+import { streamMessageCount } from '../support/jetstream';
 import { wholeLog } from '../support/stats-events';
 import { startOwnNatsServer } from '../support/nats-server';
-import { TEST_NATS_URL, createTestDatabase, createTestStream, waitFor } from '../support/services';
+import { appendMixed, expectStreamEqualsLog, useRelayWorld } from '../support/relay-world';
+import { TEST_NATS_URL, waitFor } from '../support/services';
 
-const logger = createLogger('silent');
-const KINDS = [
-  { category: 'account', type: 'AccountRegistered' },
-  { category: 'invite', type: 'InviteCreated' },
-  { category: 'access', type: 'AccessRequested' },
-] as const;
-
-let cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  cleanups = [];
-});
-
-/** A fresh database and JetStream stream for one test, torn down after it. */
-async function setup(natsUrl = TEST_NATS_URL) {
-  const testDb = await createTestDatabase();
-  const stream = createTestStream();
-  const database = connectPostgres(testDb.url, { max: 20 });
-  cleanups.push(() => testDb.drop(), () => database.close());
-  if (natsUrl === TEST_NATS_URL) cleanups.push(() => stream.drop());
-  await migrateToLatest(database.db);
-  const store = new EventStore(database.db, EVENT_SCHEMAS);
-  const newRelay = () => {
-    const bus = new JetStreamBus({ url: natsUrl, stream: stream.stream, subjectPrefix: stream.subjectPrefix, logger });
-    const relay = new Relay(store, bus, new PostgresLockManager(testDb.url), logger, { pollMs: 50, maxBackoffMs: 500 });
-    cleanups.push(() => bus.close(), () => relay.stop());
-    return relay;
-  };
-  return { store, stream, newRelay };
-}
-
-let counter = 0;
-/** Appends `count` events of mixed types, `perTransaction` per stream and transaction. */
-async function appendMixed(store: EventStore, count: number, perTransaction = 1): Promise<void> {
-  for (let done = 0; done < count; done += perTransaction) {
-    const kind = KINDS[counter % KINDS.length]!;
-    const n = Math.min(perTransaction, count - done);
-    await store.append(`${kind.category}-${++counter}`, 0, Array.from({ length: n }, (_, i) => ({ type: kind.type, data: { i } })), { actor: 'system' });
-  }
-}
-
-/** The stream holds exactly the log, in log order, each message carrying its predecessor's position. */
-async function expectStreamEqualsLog(natsUrl: string, stream: { stream: string; subjectPrefix: string }, store: EventStore) {
-  const log = await wholeLog(store);
-  await waitFor(async () => (await streamMessageCount(natsUrl, stream.stream)) >= log.length, 30_000);
-  const messages = await readWholeStream(natsUrl, stream.stream);
-  expect(messages.map((m) => m.event.event_id)).toEqual(log.map((e) => e.event_id));
-  messages.forEach((message, i) => {
-    const event = log[i]!;
-    expect(message.msgId).toBe(event.event_id);
-    expect(message.subject).toBe(`${stream.subjectPrefix}.${event.stream_id.split('-')[0]}.${event.type}`);
-    expect(message.prev).toEqual(i === 0 ? { position: 0, xid: '0' } : cursorOf(log[i - 1]!));
-    expect(message.event.global_position).toBe(event.global_position);
-  });
-  return log;
-}
+const { setup, onCleanup } = useRelayWorld();
 
 describe('relay', () => {
   it('publishes every committed event once, in order, with its id, subject and predecessor', async () => {
@@ -99,7 +41,7 @@ describe('relay', () => {
 
   it('keeps accepting appends while NATS is down and publishes everything exactly once after it returns', async () => {
     const nats = await startOwnNatsServer();
-    cleanups.push(() => nats.dispose());
+    onCleanup(() => nats.dispose());
     const { store, stream, newRelay } = await setup(nats.url);
     const relay = newRelay();
     relay.start();
@@ -130,7 +72,7 @@ describe('relay', () => {
 
   it('republishes events the broker acknowledged and then lost in a crash, in order', async () => {
     const nats = await startOwnNatsServer();
-    cleanups.push(() => nats.dispose());
+    onCleanup(() => nats.dispose());
     const { store, stream, newRelay } = await setup(nats.url);
     const relay = newRelay();
     relay.start();

@@ -197,6 +197,24 @@ describe('admin console over HTTP', () => {
     expect(found).toMatchObject({ username: member.me.username, email: member.email, role: 'member', tier: 'free', verified: true });
   });
 
+  it('pages the member search, each page saying whether another follows', async () => {
+    await make.newMember();
+    await make.newMember();
+    const page = async (offset: number, limit: number) =>
+      (await api().get('/v1/admin/members').query({ limit, offset }).set(bearer(admin)).expect(200)).body.data as { members: { id: string }[]; has_more: boolean };
+    // This suite's site holds far fewer than 100 accounts: one page of 100 is all of them.
+    const all = await page(0, 100);
+    expect(all.has_more).toBe(false);
+    const paged: { id: string }[] = [];
+    for (let offset = 0; offset < 100; offset += 2) {
+      const { members, has_more } = await page(offset, 2);
+      paged.push(...members);
+      expect(has_more).toBe(offset + 2 < all.members.length);
+      if (!has_more) break;
+    }
+    expect(paged).toEqual(all.members);
+  });
+
   it("caps an admin's own invites only by the setting: none by default", async () => {
     const list = (await api().get('/v1/invite').set(bearer(admin)).expect(200)).body.data;
     expect(list.limits.invite).toBeNull();

@@ -5,9 +5,9 @@ import { DomainError } from '../kit/decider';
 import { tracksProjection } from '../projections/tracks/tracks.projection';
 import { trackQueries } from '../projections/tracks/tracks.queries';
 import { storageKeys } from './storage-keys';
-import { storageUsage } from './storage-usage';
+import { storageUsage } from './storage-usage.repository';
 import { removeTrackObjects } from './track-objects';
-import { uploadLimits } from './upload-limits';
+import { uploadLimits } from './upload-limits.repository';
 import { TrackErrors, trackDecider, type TrackCommand, type TranscodeResult } from './tracks.decider';
 
 /** One rendition as the transcoder stored it: the file's facts under its storage key. */

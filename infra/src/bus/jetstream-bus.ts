@@ -4,6 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { LOG_START, type LogCursor, type StoredEvent } from '../events/types';
 import { subjectFor, type BusSubscription, type EventBus, type PublishedEvent } from './bus';
+import { JetStreamPublisher } from './jetstream-publisher';
 
 export interface JetStreamBusOptions {
   url: string;
@@ -33,6 +34,7 @@ export class JetStreamBus implements EventBus {
   /** The stream's last sequence as this publisher last knew it; null means "ask the server". */
   private lastSequence: number | null = null;
   private closed = false;
+  private batchPublisher: JetStreamPublisher | null = null;
 
   constructor(private readonly options: JetStreamBusOptions) {
     this.connection = connect({
@@ -52,25 +54,29 @@ export class JetStreamBus implements EventBus {
    * A re-published event is answered as a duplicate (Nats-Msg-Id) before that check applies.
    */
   async publish(batch: PublishedEvent[]): Promise<number> {
-    const js = await this.client();
+    const publisher = await this.publisher();
     const base = this.lastSequence ?? (await this.streamLastSequence());
-    const acks = batch.map(({ event, prev }, i) => {
+    const outcomes = await publisher.publish(batch.map(({ event, prev }, i) => {
       const h = headers();
       h.set(HEADER_PREV_POSITION, String(prev.position));
       h.set(HEADER_PREV_XID, prev.xid);
-      return js.publish(subjectFor(this.options.subjectPrefix, event.stream_id, event.type), JSON.stringify(event), {
-        msgID: event.event_id,
+      return {
+        subject: subjectFor(this.options.subjectPrefix, event.stream_id, event.type),
+        data: JSON.stringify(event),
         headers: h,
-        expect: { lastSequence: base + i },
-        timeout: this.options.publishTimeoutMs ?? 2000,
-      });
-    });
-    const results = await Promise.allSettled(acks);
-    const firstFailure = results.findIndex((r) => r.status === 'rejected');
-    const clean = firstFailure === -1 && results.every((r) => r.status === 'fulfilled' && !r.value.duplicate);
+        msgId: event.event_id,
+        expectLastSequence: base + i,
+      };
+    }), this.options.publishTimeoutMs ?? 2000);
+    const firstFailure = outcomes.findIndex((outcome) => !outcome.ok);
+    const clean = firstFailure === -1 && outcomes.every((outcome) => outcome.ok && !outcome.duplicate);
     // After a failure or a duplicate our count of the stream is unsure: ask the server next time.
     this.lastSequence = clean ? base + batch.length : null;
-    if (firstFailure === 0) throw (results[0] as PromiseRejectedResult).reason;
+    // The stream itself may be gone (deleted, or a new server without our data): make sure of it
+    // again before the next publish, which then fills the new, empty stream from the start.
+    if (firstFailure !== -1) this.streamReady = null;
+    const failed = outcomes[firstFailure];
+    if (firstFailure === 0 && failed && !failed.ok) throw failed.error;
     return firstFailure === -1 ? batch.length : firstFailure;
   }
 
@@ -161,9 +167,17 @@ export class JetStreamBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.batchPublisher?.close();
     const nc = await Promise.race([this.connection, sleep(100).then(() => null)]).catch(() => null);
     if (nc) await nc.drain().catch(() => nc.close());
     else void this.connection.then((late) => late.close()).catch(() => undefined);
+  }
+
+  /** The batch publisher on this connection, made once the stream is known to exist. */
+  private async publisher(): Promise<JetStreamPublisher> {
+    await this.client();
+    this.batchPublisher ??= new JetStreamPublisher(await this.connection);
+    return this.batchPublisher;
   }
 
   private async client(): Promise<JetStreamClient> {

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect';
+import { devMailRepository } from './dev-mail.repository';
 
 export interface MailMessage {
   to: string;
@@ -41,19 +42,15 @@ export class DevMailbox implements Mailer {
   async send(message: MailMessage): Promise<void> {
     // A header holds one line: SMTP delivery turns line breaks in the subject into spaces, and so does the mailbox.
     const subject = message.subject.replace(/\r\n|\r|\n/g, ' ');
-    await this.db
-      .insertInto('dev_mail')
-      .values({ to_address: message.to, subject, text_body: message.text, link: message.link ?? null })
-      .execute();
+    await devMailRepository.insert(this.db, { to_address: message.to, subject, text_body: message.text, link: message.link ?? null });
     this.logger.info({ mailTo: message.to, subject: message.subject, link: message.link }, 'mail kept in the dev mailbox');
   }
 
   async list(limit: number, offset: number) {
-    return this.db.selectFrom('dev_mail').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    return devMailRepository.list(this.db, limit, offset);
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('dev_mail').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return devMailRepository.count(this.db);
   }
 }

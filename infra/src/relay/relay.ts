@@ -1,12 +1,21 @@
 import type { Logger } from 'pino';
-import type { EventBus } from '../bus/bus';
+import type { EventBus, PublishedEvent } from '../bus/bus';
 import type { EventStore } from '../events/event-store';
-import { LOG_START, compareCursors, cursorOf, type LogCursor } from '../events/types';
+import { compareCursors, cursorOf, type LogCursor, type StoredEvent } from '../events/types';
 import type { Lease, LockManager } from '../locks/lock-manager';
-import { relayLagEvents, relayPublished } from '../metrics';
+import { relayPublished } from '../metrics';
+import { RelayCheckpoint } from './relay-checkpoint';
+import { RelayLag } from './relay-lag';
 import { WakeableSleep } from '../util/wakeable-sleep';
 
 export const RELAY_LOCK = 'stardeck:relay';
+
+/**
+ * Events read and published at a time. One batch is in flight while the next is read, so this is
+ * also the window of unacknowledged messages; at 1,000 a catch-up spends little time waiting on
+ * the last acknowledgements of a batch, and a batch's rows stay well under a megabyte.
+ */
+const DEFAULT_BATCH_SIZE = 1000;
 
 export interface RelayOptions {
   batchSize?: number;
@@ -26,6 +35,8 @@ export class Relay {
   private lease: Lease | null = null;
   private readonly unsubscribe: () => void;
   private commitSeen = false;
+  private readonly lag: RelayLag;
+  private readonly checkpoint: RelayCheckpoint;
 
   constructor(
     private readonly store: EventStore,
@@ -34,6 +45,8 @@ export class Relay {
     private readonly logger: Logger,
     private readonly options: RelayOptions = {},
   ) {
+    this.lag = new RelayLag(store);
+    this.checkpoint = new RelayCheckpoint(store);
     this.unsubscribe = store.onCommitted(() => {
       // Remembered, so a commit landing between a read and the next sleep still wakes it.
       this.commitSeen = true;
@@ -87,37 +100,41 @@ export class Relay {
   }
 
   private async publishUntil(done: () => boolean): Promise<void> {
-    let cursor = await this.loadCursor();
+    let cursor = await this.checkpoint.load();
     let backoff = 100;
     let reconciled = false;
+    /** The batch after the one being acknowledged, read meanwhile; null when there is none to read ahead. */
+    let ahead: Promise<StoredEvent[]> | null = null;
     while (!done()) {
       try {
         if (!reconciled) {
           cursor = await this.reconcile(cursor);
           reconciled = true;
         }
-        this.commitSeen = false;
-        // Redacted: secret payload fields never reach the bus.
-        const events = await this.store.readAfter(cursor, this.options.batchSize ?? 500);
+        const events: StoredEvent[] = await (ahead ?? this.read(cursor));
+        ahead = null;
         if (events.length === 0) {
-          relayLagEvents.set(0);
+          await this.checkpoint.flush();
+          this.lag.caughtUp();
           if (!this.commitSeen) await this.sleeper.sleep(this.options.pollMs ?? 100);
           continue;
         }
-        let prev = cursor;
-        const batch = events.map((event) => {
-          const message = { event, prev };
-          prev = cursorOf(event);
-          return message;
-        });
-        const published = await this.bus.publish(batch);
+        const acked = this.bus.publish(chained(events, cursor));
+        // A full batch means more is waiting (a catch-up): read the next one while this one's
+        // acknowledgements come back, so neither the bus nor the database waits for the other.
+        if (events.length === this.batchSize) ahead = handled(this.read(cursorOf(events.at(-1)!)));
+        const published = await acked;
+        // Only acknowledged events, in order, move the checkpoint: a batch cut short leaves the rest to retry.
         cursor = cursorOf(events[published - 1]!);
-        await this.saveCursor(cursor);
+        this.checkpoint.advance(cursor);
         relayPublished.inc(published);
-        // Positions are not commit order, so "head minus cursor" can stay above zero when caught up; count instead.
-        relayLagEvents.set(await this.store.countAfter(cursor));
+        if (published < events.length) ahead = null;
+        await this.lag.published(published, cursor, events.length < this.batchSize);
         backoff = 100;
       } catch (error) {
+        ahead = null;
+        // A checkpoint write that failed meanwhile is written again with the next cursor.
+        await this.checkpoint.flush().catch(() => undefined);
         this.logger.warn({ err: error, retryInMs: backoff }, 'relay could not publish; will retry');
         // The broker may have restarted and lost what it acknowledged: ask it where it stands.
         reconciled = false;
@@ -125,6 +142,20 @@ export class Relay {
         backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
       }
     }
+    // The last checkpoint is written before the lease is given back; a read-ahead is not left
+    // running against a pool that may close.
+    await this.checkpoint.flush().catch((error: unknown) => this.logger.warn({ err: error }, 'relay could not save its checkpoint'));
+    await ahead?.catch(() => undefined);
+  }
+
+  private get batchSize(): number {
+    return this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+  }
+
+  /** The next events after `cursor`; a commit seen from here on wakes the next idle wait. Redacted: secret payload fields never reach the bus. */
+  private read(cursor: LogCursor): Promise<StoredEvent[]> {
+    this.commitSeen = false;
+    return this.store.readAfter(cursor, this.batchSize);
   }
 
   /** Resumes from the bus's own tail when it knows one: it may be behind us (lost) or ahead (saved late). */
@@ -133,25 +164,26 @@ export class Relay {
     if (!tail || compareCursors(tail, cursor) === 0) return cursor;
     const lostMessages = compareCursors(tail, cursor) < 0;
     this.logger.warn({ relay: cursor, bus: tail }, lostMessages ? 'bus lost published events; republishing them' : 'bus is ahead of the saved relay cursor');
-    await this.saveCursor(tail);
+    await this.checkpoint.save(tail);
     return tail;
-  }
-
-  private async loadCursor(): Promise<LogCursor> {
-    const row = await this.store.db
-      .selectFrom('relay_state')
-      .select(['last_position', (eb) => eb.cast<string>('last_xid', 'text').as('last_xid')])
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return row ? { xid: row.last_xid, position: row.last_position } : LOG_START;
-  }
-
-  private async saveCursor(cursor: LogCursor): Promise<void> {
-    await this.store.db
-      .insertInto('relay_state')
-      .values({ id: 1, last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ last_xid: cursor.xid, last_position: cursor.position, updated_at: new Date() }))
-      .execute();
   }
 }
 
+/** The events as the bus carries them: each with the cursor of the one before it, the first with `from`. */
+function chained(events: StoredEvent[], from: LogCursor): PublishedEvent[] {
+  let prev = from;
+  return events.map((event) => {
+    const message = { event, prev };
+    prev = cursorOf(event);
+    return message;
+  });
+}
+
+/**
+ * A read-ahead may fail (database away) while the batch before it is still being acknowledged, or
+ * be dropped unread: its failure must not count as unhandled. Awaiting it still throws.
+ */
+function handled<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}

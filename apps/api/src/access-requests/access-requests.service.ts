@@ -32,8 +32,8 @@ export class AccessRequestsService {
   }
 
   async page(limit: number, offset: number): Promise<{ access_requests: AccessRequestView[]; total: number; has_more: boolean }> {
-    const { items, total } = await this.requests.page(this.db, limit, offset);
-    return { access_requests: items, total, has_more: offset + items.length < total };
+    const { items, total, has_more } = await this.requests.page(this.db, limit, offset);
+    return { access_requests: items, total, has_more };
   }
 
   /**

@@ -5,6 +5,7 @@ import { DevMailbox, type Mailer } from '@stardeck/infra';
 import { AdminGuard } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
+import { consistentTotal, pageOf } from '../common/paginate';
 import { InjectMailer } from '../platform/tokens';
 
 /** The dev mailbox for admins: where verification, reset and invite mail lands when no SMTP server is configured. */
@@ -25,10 +26,11 @@ export class AdminMailController {
     if (!(mailer instanceof DevMailbox)) {
       return ok({ mail: [], total: 0, has_more: false, mailer: mailer.kind }, { title: 'Mail', description: MSG.mailGoesToSmtp });
     }
-    const [rows, total] = await Promise.all([mailer.list(limit, offset), mailer.count()]);
+    const [rows, counted] = await Promise.all([mailer.list(limit, offset), mailer.count()]);
     const mail = rows.map((row) => ({
       id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, link: row.link, created: new Date(row.created_at).toISOString(),
     }));
-    return ok({ mail, total, has_more: offset + mail.length < total, mailer: mailer.kind });
+    const listed = pageOf(mail, consistentTotal(counted, { limit, offset }, mail.length), { limit, offset });
+    return ok({ mail: listed.items, total: listed.total, has_more: listed.has_more, mailer: mailer.kind });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminMemberView } from '@stardeck/contracts';
 import type { Db } from '@stardeck/infra';
 import { sql } from 'kysely';
+import { paginateWithoutTotal } from '../common/paginate';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -21,10 +22,10 @@ export class AdminMembersRepository {
       const emailPrefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) => eb.or([eb('users.username', 'ilike', likePattern(q)), eb(sql<string>`lower(users.email)`, 'like', emailPrefix)]));
     }
-    const rows = await query.orderBy(sql`lower(users.username)`).limit(limit + 1).offset(offset).execute();
+    const page = await paginateWithoutTotal(query, { limit, offset }, (list) => list.orderBy(sql`lower(users.username)`));
     return {
-      has_more: rows.length > limit,
-      members: rows.slice(0, limit).map((row) => ({
+      has_more: page.has_more,
+      members: page.items.map((row) => ({
         id: row.id, username: row.username, email: row.email, role: row.role, tier: row.tier, verified: row.verified_at !== null,
         created: new Date(row.created_at).toISOString(), last_seen: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
       })),

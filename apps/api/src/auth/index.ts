@@ -4,7 +4,8 @@ export { AdminGuard, AuthGuard, CurrentUser, type AuthUser } from './auth.guard'
 export { OptionalAuthGuard, ViewerUser } from './optional-auth.guard';
 export { AccountsRepository, type OneTimePurpose, type UserRow } from './accounts.repository';
 export { MeService, meOf, tierOf } from './me.service';
-export { LAST_SEEN_INTERVAL_MS, LastSeenService, PresenceRepository } from './last-seen.service';
+export { LAST_SEEN_INTERVAL_MS, LastSeenService } from './last-seen.service';
+export { PresenceRepository } from './presence.repository';
 export { PasswordHasher } from './password-hasher';
 export { RequestThrottleService } from './request-throttle.service';
 export { SessionService } from './session.service';

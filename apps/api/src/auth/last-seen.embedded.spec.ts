@@ -1,6 +1,7 @@
 import { connectPglite, migrateToLatest, type Clock, type DbHandle } from '@stardeck/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LastSeenService, PresenceRepository } from './last-seen.service';
+import { LastSeenService } from './last-seen.service';
+import { PresenceRepository } from './presence.repository';
 
 const MEMBER = '00000000-0000-4000-8000-0000000000c1';
 const START = Date.parse('2026-03-01T12:00:00Z');

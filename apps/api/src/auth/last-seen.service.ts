@@ -1,37 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Clock, Db, Tx } from '@stardeck/infra';
-import { sql } from 'kysely';
+import type { Clock, Db } from '@stardeck/infra';
 import { InjectClock, InjectDatabase } from '../platform/tokens';
+import { PresenceRepository } from './presence.repository';
 
 /** How stale a member's last-seen time may get: writes happen at most this often per member. */
 export const LAST_SEEN_INTERVAL_MS = 60_000;
 /** Past this many remembered members, the ones written long enough ago are forgotten. */
 const REMEMBERED_MAX = 10_000;
-
-/** `member_presence`: when each member was last active. No business rules. */
-@Injectable()
-export class PresenceRepository {
-  /**
-   * Moves the member's time on when the stored one is at least `intervalMs` old, and answers the
-   * stored time: API processes learn of each other's writes and still move it on at most once
-   * per interval.
-   */
-  async touch(executor: Db | Tx, userId: string, now: Date, intervalMs: number): Promise<Date> {
-    const row = await executor.insertInto('member_presence').values({ user_id: userId, last_seen_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({
-        last_seen_at: sql<Date>`case when member_presence.last_seen_at <= ${new Date(now.getTime() - intervalMs)} then excluded.last_seen_at
-          else member_presence.last_seen_at end`,
-      }))
-      .returning('last_seen_at')
-      .executeTakeFirstOrThrow();
-    return new Date(row.last_seen_at);
-  }
-
-  async lastSeen(executor: Db | Tx, userId: string): Promise<Date | null> {
-    const row = await executor.selectFrom('member_presence').select('last_seen_at').where('user_id', '=', userId).executeTakeFirst();
-    return row ? new Date(row.last_seen_at) : null;
-  }
-}
 
 /**
  * Keeps `last_seen` up to date from authenticated requests. It is operational state, not an

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { configForTier, inviteLimitOf, tierOfAccount, userConfigOf, type Me, type TierDefinition } from '@stardeck/contracts';
 import type { Db, StardeckConfig, Tx } from '@stardeck/infra';
-import { unreadMessageCount } from '../common/unread-messages';
-import { unreadNotificationCount } from '../common/unread-notifications';
+import { unreadMessageCount } from '../common/unread-messages.repository';
+import { unreadNotificationCount } from '../common/unread-notifications.repository';
 import { InjectConfig, InjectDatabase } from '../platform/tokens';
 import type { UserRow } from './accounts.repository';
 

@@ -7,7 +7,7 @@ import type { Db } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import type { PageRequest } from '../common/paginate';
-import { memberIdByUsername } from '../common/user-summaries';
+import { memberIdByUsername } from '../common/member-cards.repository';
 import { collectionVisibility, trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase } from '../platform/tokens';
 import { TrackViewBuilder, TracksRepository } from '../tracks';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CollectionView } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
-import { memberCards } from '../common/user-summaries';
+import { memberCards } from '../common/member-cards.repository';
 import type { Viewer } from '../common/visibility';
 import { ArtworkService } from '../tracks';
 import { CollectionsRepository, type CollectionListRow } from './collections.repository';

@@ -1,6 +1,6 @@
 import type { CommentView } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
-import { memberCards, type ImageUrl } from '../common/user-summaries';
+import { memberCards, type ImageUrl } from '../common/member-cards.repository';
 import type { CommentRow } from './comments.repository';
 
 /** The spec §3 Comment, with its author's name and avatar: one query for a whole list. */

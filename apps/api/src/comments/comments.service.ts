@@ -6,7 +6,7 @@ import {
 import type { Db, EventStore, Tx } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import { memberIdByUsername } from '../common/user-summaries';
+import { memberIdByUsername } from '../common/member-cards.repository';
 import { trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase, InjectEventStore } from '../platform/tokens';
 import { ArtworkService, TracksRepository, type TrackRow } from '../tracks';

@@ -29,6 +29,19 @@ export async function paginate<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * One page of a list shown without its size (a search, where counting every match would cost
+ * more than the page): one row past the page tells whether another follows.
+ */
+export async function paginateWithoutTotal<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: PageRequest,
+  order: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<Omit<Page<O>, 'total'>> {
+  const rows = await order(query).limit(page.limit + 1).offset(page.offset).execute();
+  return { items: rows.slice(0, page.limit), has_more: rows.length > page.limit };
+}
+
+/**
  * The two statements of a page may see different snapshots while a projection writes to the
  * list, so the count can disagree with the page (three plays counted, two listed). The page is
  * what the reader sees, so it wins: a page that is not full is the end of the list, and a full

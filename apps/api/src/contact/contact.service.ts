@@ -34,7 +34,7 @@ export class ContactService {
   }
 
   async page(limit: number, offset: number): Promise<{ contact_messages: ContactMessageView[]; total: number; has_more: boolean }> {
-    const { items, total } = await this.messages.page(this.db, limit, offset);
-    return { contact_messages: items, total, has_more: offset + items.length < total };
+    const { items, total, has_more } = await this.messages.page(this.db, limit, offset);
+    return { contact_messages: items, total, has_more };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@
 import { REALTIME_EVENTS, type DirectMessageCountPush, type DirectMessagePush } from '@stardeck/contracts';
 import { DIRECT_MESSAGE_SIGNALS, type DirectMessageSignal } from '@stardeck/domain';
 import type { BusSubscription, Db, Logger, SignalBus } from '@stardeck/infra';
-import { unreadMessageCount } from '../common/unread-messages';
+import { unreadMessageCount } from '../common/unread-messages.repository';
 import { InjectDatabase, InjectLogger, InjectSignals } from '../platform/tokens';
 import { MemberChannel } from '../realtime';
 import { ConversationsService } from './conversations.service';

@@ -6,7 +6,7 @@ import type { Db, EventStore } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
 import { CollectionsService } from '../collections';
 import { ApiError } from '../common/api-error';
-import { memberCards, memberIdByUsername } from '../common/user-summaries';
+import { memberCards, memberIdByUsername } from '../common/member-cards.repository';
 import { trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase, InjectEventStore } from '../platform/tokens';
 import { ArtworkService, TrackViewBuilder, TracksRepository } from '../tracks';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationActorView, NotificationMetadata, NotificationView } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
-import { memberCards } from '../common/user-summaries';
+import { memberCards } from '../common/member-cards.repository';
 import { ImageService } from '../images';
 import type { NotificationRow } from './notifications.repository';
 

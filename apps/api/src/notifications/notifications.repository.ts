@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { paginate, type Page, type PageRequest } from '../common/paginate';
-import { unreadNotifications } from '../common/unread-notifications';
+import { unreadNotifications } from '../common/unread-notifications.repository';
 
 /** A notification with what it is about, as one query reads it. */
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof withSubjects>['executeTakeFirstOrThrow']>>;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PAGE_SIZES, notificationStreamIds, type Me, type NotificationView, type NotificationsQueryDto } from '@stardeck/contracts';
 import type { Db } from '@stardeck/infra';
 import { MeService, type AuthUser } from '../auth';
-import { unreadNotificationCount } from '../common/unread-notifications';
+import { unreadNotificationCount } from '../common/unread-notifications.repository';
 import { InjectDatabase } from '../platform/tokens';
 import { NotificationCommands } from './notification-commands';
 import { NotificationViewBuilder } from './notification-view';

@@ -9,12 +9,13 @@ import { ProfileEditsService } from './profile-edits.service';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 import { UserSummaryBuilder } from './user-summaries';
+import { UserSummariesRepository } from './user-summaries.repository';
 
 /** Members' profiles (reading and editing their own), the member list, and the user summary every list shows. */
 @Module({
   imports: [AuthModule, ImagesModule, TracksModule],
   controllers: [ProfilesController, ManageProfileController],
-  providers: [ProfileCommands, ProfileEditsService, ProfilesService, MembersRepository, UserSummaryBuilder],
+  providers: [ProfileCommands, ProfileEditsService, ProfilesService, MembersRepository, UserSummaryBuilder, UserSummariesRepository],
   exports: [UserSummaryBuilder, MembersRepository],
 })
 export class ProfilesModule {}

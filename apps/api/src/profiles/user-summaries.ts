@@ -1,46 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { UserSummary } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
-import { sql } from 'kysely';
-import { trackVisibility, type Viewer } from '../common/visibility';
+import type { Viewer } from '../common/visibility';
 import { ImageService } from '../images';
+import { UserSummariesRepository } from './user-summaries.repository';
 
 export interface SummaryOptions {
   /** Where members are discovered (the users list): adds bio and last_seen. */
   discover?: boolean;
 }
 
-/**
- * Spec §3 User summary, the one way every list shows a member: three indexed queries per page
- * whatever its length (the members, their listed track counts, whom of them the viewer follows).
- */
+/** Spec §3 User summary, the one way every list shows a member (UserSummariesRepository reads them). */
 @Injectable()
 export class UserSummaryBuilder {
-  constructor(private readonly images: ImageService) {}
+  constructor(
+    private readonly images: ImageService,
+    private readonly repository: UserSummariesRepository,
+  ) {}
 
   /** Summaries of these members, in the order given; ids of no member are left out. */
   async forIds(executor: Db | Tx, ids: readonly string[], viewer: Viewer, options: SummaryOptions = {}): Promise<UserSummary[]> {
     if (ids.length === 0) return [];
     const unique = [...new Set(ids)];
-    const [rows, audio, followed] = await Promise.all([
-      executor.selectFrom('users')
-        .leftJoin('profiles', 'profiles.user_id', 'users.id')
-        .leftJoin('subscription_counts', 'subscription_counts.user_id', 'users.id')
-        .leftJoin('member_presence', 'member_presence.user_id', 'users.id')
-        .select([
-          'users.id', 'users.username', 'users.slug', 'users.created_at', 'profiles.display_name', 'profiles.bio',
-          'profiles.avatar_key', 'profiles.avatar_mimetype', 'member_presence.last_seen_at',
-          sql<number>`coalesce(subscription_counts.subscribers, 0)`.as('subscriber_count'),
-        ])
-        .where('users.id', 'in', unique)
-        .execute(),
-      executor.selectFrom('tracks').select(['tracks.user_id', sql<number>`count(*)::int`.as('n')])
-        .where('tracks.user_id', 'in', unique).where(trackVisibility.listedTo(viewer))
-        .groupBy('tracks.user_id').execute(),
-      viewer
-        ? executor.selectFrom('subscriptions').select('subject_id').where('subscriber_id', '=', viewer.id).where('subject_id', 'in', unique).execute()
-        : Promise.resolve([]),
-    ]);
+    const { rows, audio, followed } = await this.repository.rowsOf(executor, unique, viewer);
     const tracks = new Map(audio.map((row) => [row.user_id, Number(row.n)]));
     const following = new Set(followed.map((row) => row.subject_id));
     const byId = new Map(await Promise.all(rows.map(async (row) => [row.id, {

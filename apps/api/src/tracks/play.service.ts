@@ -4,16 +4,15 @@ import {
   type TrackPlayed, type TrackRenditions, type TrackView, type UserConfig,
 } from '@stardeck/contracts';
 import type { Db, EventStore, ObjectStorage } from '@stardeck/infra';
-import { sql } from 'kysely';
 import { tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import { requestContext } from '../common/request-context';
 import { trackVisibility } from '../common/visibility';
 import { InjectDatabase, InjectEventStore, InjectStorage } from '../platform/tokens';
+import { ListeningHistoryRepository } from './listening-history.repository';
 import { playUrlSeconds } from './play-url';
 import { TrackViewBuilder } from './track-view';
 import { TracksRepository } from './tracks.repository';
-import { consistentTotal } from '../common/paginate';
 
 export interface PlayUrl {
   url: string;
@@ -42,6 +41,7 @@ export class PlayService {
     @InjectStorage() private readonly storage: ObjectStorage,
     private readonly tracks: TracksRepository,
     private readonly views: TrackViewBuilder,
+    private readonly listening: ListeningHistoryRepository,
   ) {}
 
   async play(user: AuthUser, trackId: number): Promise<PlayUrl> {
@@ -67,23 +67,13 @@ export class PlayService {
     const owner = username ? await this.tracks.findUserByUsername(this.db, username) : { id: viewer.id, username: viewer.username, config: viewer.config };
     if (!owner) throw ApiError.notFound(TRACK_MSG.userNotFound(username!), 'User');
     if (owner.id !== viewer.id && !configOf(owner).share_listening_history) throw ApiError.forbidden(TRACK_MSG.historyHidden, 'Listening History');
-    const base = this.db.selectFrom('listening_history').innerJoin('tracks', 'tracks.id', 'listening_history.track_id')
-      .where('listening_history.user_id', '=', owner.id)
-      // Someone else's history is a list like any other: only what is listed to the viewer.
-      .where(owner.id === viewer.id ? trackVisibility.visibleTo(viewer) : trackVisibility.listedTo(viewer));
-    const [entries, count] = await Promise.all([
-      base.select(['listening_history.track_id', 'listening_history.played_at'])
-        .orderBy('listening_history.played_at', page.dir).orderBy('listening_history.event_position', page.dir)
-        .limit(page.limit).offset(page.offset).execute(),
-      base.select(sql<number>`count(*)::bigint`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const rows = await this.tracks.findViews(this.db, [...new Set(entries.map((e) => e.track_id))]);
+    const entries = await this.listening.page(this.db, owner.id, viewer, page);
+    const rows = await this.tracks.findViews(this.db, [...new Set(entries.items.map((e) => e.track_id))]);
     const views = new Map((await this.views.build(this.db, rows, viewer.id)).map((v) => [v.id, v]));
-    const tracks = entries.flatMap((e) => {
+    const tracks = entries.items.flatMap((e) => {
       const view = views.get(e.track_id);
       return view ? [{ ...view, played_at: new Date(e.played_at).toISOString() }] : [];
     });
-    const total = consistentTotal(Number(count.n), page, entries.length);
-    return { tracks, total, has_more: page.offset + entries.length < total };
+    return { tracks, total: entries.total, has_more: entries.has_more };
   }
 }

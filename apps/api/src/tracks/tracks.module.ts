@@ -3,6 +3,7 @@ import { AuthModule } from '../auth';
 import { ImagesModule } from '../images';
 import { ArtworkController } from './artwork.controller';
 import { ArtworkService } from './artwork.service';
+import { ListeningHistoryRepository } from './listening-history.repository';
 import { PendingUploadsRepository } from './pending-uploads.repository';
 import { PlayController } from './play.controller';
 import { PlayService } from './play.service';
@@ -26,7 +27,7 @@ import { WaveformController } from './waveform.controller';
   controllers: [UploadController, TracksController, PlayController, TagsController, ArtworkController, WaveformController],
   providers: [
     TrackCommands, TracksRepository, TagsRepository, TrackSocialRepository, TagsService, ArtworkService, TrackViewBuilder, TracksService, UploadService,
-    PendingUploadsRepository, UploadSweeper, PlayService,
+    PendingUploadsRepository, UploadSweeper, PlayService, ListeningHistoryRepository,
   ],
   exports: [TracksRepository, TrackViewBuilder, TracksService, UploadSweeper, ArtworkService, TagsRepository],
 })
