@@ -79,7 +79,7 @@ export interface PlanOffer {
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   { slug: 'free', name: 'free', priceUsd: 0, storageMb: 1024, invites: 2, quality: 'standard', perks: [] },
   { slug: 'core', name: 'core', priceUsd: 10, storageMb: 65536, invites: 4, quality: 'high', perks: ['albums'] },
-  { slug: 'premium', name: 'premium', priceUsd: 20, storageMb: 262144, invites: 6, quality: 'lossless', perks: ['albums', 'video upload', 'infinite mode'] },
+  { slug: 'premium', name: 'premium', priceUsd: 20, storageMb: 262144, invites: 6, quality: 'lossless', perks: ['albums', 'infinite mode'] },
 ];
 
 /** Spec §8 membership texts. */

@@ -6,3 +6,4 @@ export * from './admin.schema';
 export * from './social.schema';
 export * from './feed.schema';
 export * from './notification.schema';
+export * from './album.schema';

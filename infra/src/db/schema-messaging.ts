@@ -77,13 +77,14 @@ export interface SocketIoAttachmentsTable {
 export interface NotificationsTable {
   id: string;
   recipient_id: string;
-  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe';
+  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe' | 'new_album';
   actor_id: string;
   track_id: number | null;
   comment_id: number | null;
   /** For a reply: the first comment of its thread. */
   thread_id: number | null;
   collection_id: number | null;
+  album_id: number | null;
   /** Global position of the causing event: the member's order, the same after a rebuild. */
   source_position: number;
   created_at: Timestamp;

@@ -302,6 +302,36 @@ export interface CollectionTracksTable {
   added_at: Timestamp;
 }
 
+/** Inline model of album streams. */
+export interface AlbumsTable {
+  id: number;
+  user_id: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  /** YYYY-MM-DD */
+  release_date: string;
+  visibility: 'public' | 'unlisted' | 'private';
+  artwork_key: string | null;
+  artwork_mimetype: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+}
+
+/** An album's tracks: the number is the place in the owner's arrangement, from 1. */
+export interface AlbumTracksTable {
+  album_id: number;
+  track_id: number;
+  track_number: number;
+}
+
+export interface AlbumTagsTable {
+  album_id: number;
+  tag_id: number;
+  position: number;
+}
+
 export interface CollectionFollowsTable {
   collection_id: number;
   user_id: string;
@@ -360,6 +390,9 @@ export interface Database {
   collections: CollectionsTable;
   collection_tracks: CollectionTracksTable;
   collection_follows: CollectionFollowsTable;
+  albums: AlbumsTable;
+  album_tracks: AlbumTracksTable;
+  album_tags: AlbumTagsTable;
   comments: CommentsTable;
   track_comment_counts: TrackCommentCountsTable;
   chat_messages: ChatMessagesTable;
