@@ -90,6 +90,12 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+/** Part of the notifications model: who subscribes to whom, as of the last event it applied. */
+export interface NotificationAudiencesTable {
+  subject_id: string;
+  subscriber_id: string;
+}
+
 /** Inline: notifications a member dismissed one by one, since their last "dismiss all". */
 export interface NotificationDismissalsTable {
   user_id: string;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './schema-columns';
 import type {
   ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MemberMessageCountsTable,
-  MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
+  MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationAudiencesTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
 } from './schema-messaging';
 
 export type * from './schema-messaging';
@@ -403,6 +403,7 @@ export interface Database {
   member_message_counts: MemberMessageCountsTable;
   news_posts: NewsPostsTable;
   notifications: NotificationsTable;
+  notification_audiences: NotificationAudiencesTable;
   notification_dismissals: NotificationDismissalsTable;
   notification_clears: NotificationClearsTable;
   contact_messages: ContactMessagesTable;

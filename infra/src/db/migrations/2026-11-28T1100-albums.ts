@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * ceiling on albums is counted in the creating transaction). As with collections, rows keep no
  * foreign key to `tracks`: a deleted track's rows stay for the log to explain, and every read joins
  * `tracks`, so it never shows. Notifications learn of a member's new album (`new_album`), named by
- * `album_id`.
+ * `album_id`, and the subscribers told are those of the moment the album was announced.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Ids are taken before the first append (the stream id is `album-{id}`).
@@ -52,4 +52,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE notifications ADD CONSTRAINT notifications_action_check
       CHECK (action IN ('comment', 'comment_reply', 'save_track', 'follow_collection', 'subscribe', 'new_album'))`.execute(db);
   await sql`CREATE INDEX notifications_album ON notifications (album_id) WHERE album_id IS NOT NULL`.execute(db);
+  // The notifications model's own record of who subscribes to whom, as of the event it applies: a
+  // new album tells the subscribers of that moment, in a rebuild as it did live.
+  await sql`
+    CREATE TABLE notification_audiences (
+      subject_id uuid NOT NULL,
+      subscriber_id uuid NOT NULL,
+      PRIMARY KEY (subject_id, subscriber_id)
+    )`.execute(db);
+  await sql`INSERT INTO notification_audiences (subject_id, subscriber_id) SELECT subject_id, subscriber_id FROM subscriptions`.execute(db);
 }
