@@ -38,7 +38,7 @@ const trackListRules = () => [
   Max(MAX_WHOLE_NUMBER, { each: true, message: ALBUM_MSG.tracksInvalid }),
   ArrayMinSize(ALBUM_LIMITS.tracksMin, { message: ALBUM_MSG.tracksRequired }),
   ArrayMaxSize(ALBUM_LIMITS.tracksMax, { message: ALBUM_MSG.tracksRequired }),
-  ArrayUnique(undefined, { message: ALBUM_MSG.trackRepeated }),
+  ArrayUnique({ message: ALBUM_MSG.trackRepeated }),
 ];
 
 /** Fields shared by create and edit; the cover travels as base64 and follows a track artwork's rules. */
