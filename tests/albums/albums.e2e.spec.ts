@@ -187,7 +187,7 @@ describe('albums: a member\'s releases of their own tracks', () => {
     expect(idsOf(holding.body.data.albums)).toContain(first);
   });
 
-  it('tells subscribers of a new public album, once, and not of a private one until it is made public', async () => {
+  it('shows subscribers a new public album in their stream and tells them of it once, and not of a private one until it is made public', async () => {
     await call(world, world.stranger, 'post', '/v1/subscribe', { username: world.owner.me.username }).expect(200);
     const hidden = await createAlbum(world, world.owner, { title: 'Quiet Release', visibility: 'private', track_ids: [extra] });
     const loud = await createAlbum(world, world.owner, { title: 'Loud Release', track_ids: [extra] });
@@ -195,6 +195,10 @@ describe('albums: a member\'s releases of their own tracks', () => {
       const res = await call(world, world.stranger, 'get', '/v1/notifications');
       return (res.body.data.notifications as { action: string; album: { id: number; title: string } | null }[]).filter((n) => n.action === 'new_album');
     };
+    const streamed = await call(world, world.stranger, 'get', '/v1/stream');
+    expect(idsOf(streamed.body.data.albums)).toContain(loud);
+    expect(idsOf(streamed.body.data.albums)).not.toContain(hidden);
+    expect((await call(world, world.stranger, 'get', '/v1/stream', undefined, { content_type: 'collections' })).body.data.albums).toEqual([]);
     const told = await waitFor(async () => ((await albumNotes()).length > 0 ? albumNotes() : null));
     expect(told.map((n) => n.album)).toEqual([{ id: loud, title: 'Loud Release', slug: 'loud-release', username: world.owner.me.username }]);
 

@@ -63,6 +63,11 @@ export class AlbumReadsService {
     return { albums: page.albums };
   }
 
+  /** For a member's stream: new albums of whom they subscribe to, as listed to them. */
+  async fromSubscriptions(user: AuthUser, since: Date | null, limit: number): Promise<AlbumPage['albums']> {
+    return (await this.page({ viewer: viewerOf(user), subscribedBy: user.id, since, limit, offset: 0 })).albums;
+  }
+
   private defaults(query: { limit?: number; offset?: number }, user: AuthUser | null): AlbumFilter {
     return { limit: query.limit ?? PAGE_SIZES.collections, offset: query.offset ?? 0, viewer: viewerOf(user) };
   }

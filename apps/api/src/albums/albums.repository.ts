@@ -16,6 +16,9 @@ export interface AlbumFilter extends PageRequest {
   tagIds?: number[];
   /** Only albums that show the viewer this track. */
   trackId?: number;
+  /** Only albums of the members this member subscribes to, made at or after `since`. */
+  subscribedBy?: string;
+  since?: Date | null;
 }
 
 /** Reads of the albums read model. No business rules beyond the visibility module's. */
@@ -87,6 +90,12 @@ export class AlbumsRepository {
         .select('album_tracks.track_id').whereRef('album_tracks.album_id', '=', 'albums.id').where('album_tracks.track_id', '=', trackId)
         .where(albumVisibility.tracksShownTo(filter.viewer))));
     }
+    const subscriber = filter.subscribedBy;
+    if (subscriber) {
+      query = query.where(({ exists, selectFrom }) => exists(selectFrom('subscriptions').select('subscriptions.subject_id')
+        .whereRef('subscriptions.subject_id', '=', 'albums.user_id').where('subscriptions.subscriber_id', '=', subscriber)));
+    }
+    if (filter.since) query = query.where('albums.created_at', '>=', filter.since);
     return paginate(query, filter, (q) => q.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc'));
   }
 
