@@ -9,7 +9,7 @@ import { notificationSentence } from './text';
 const actor = { id: 'u-2', username: 'vega', display_name: 'Vega Lyra', slug: 'vega', avatar: null };
 const note = (id: string, overrides: Partial<NotificationView> = {}): NotificationView => ({
   id, action: 'subscribe', created: '2026-11-22T10:00:00.000Z', actor, metadata: {},
-  track: null, comment: null, comment_thread: null, collection: null, ...overrides,
+  track: null, comment: null, comment_thread: null, collection: null, album: null, ...overrides,
 });
 const page = (ids: string[], count = ids.length) => ok({ notifications: ids.map((id) => note(id)), total: ids.length, has_more: false }, { me: aMember({ notification_count: count }) });
 
