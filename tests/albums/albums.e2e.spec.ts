@@ -2,6 +2,7 @@ import { ALBUM_LIMITS } from '@stardeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, eventCount, idsOf, startSocialWorld, uploadExtra, WORLD_START_MS, type Session, type SocialWorld } from '../social/helpers';
 import { waitFor } from '../support/services';
+import { connected, openSocket, recorder } from '../support/sockets';
 import { createAlbum, setTier } from './helpers';
 
 describe('albums: a member\'s releases of their own tracks', () => {
@@ -189,6 +190,9 @@ describe('albums: a member\'s releases of their own tracks', () => {
 
   it('shows subscribers a new public album in their stream and tells them of it once, and not of a private one until it is made public', async () => {
     await call(world, world.stranger, 'post', '/v1/subscribe', { username: world.owner.me.username }).expect(200);
+    const socket = openSocket(world.url, world.stranger.token);
+    const heard = recorder(socket);
+    await connected(socket);
     const hidden = await createAlbum(world, world.owner, { title: 'Quiet Release', visibility: 'private', track_ids: [extra] });
     const loud = await createAlbum(world, world.owner, { title: 'Loud Release', track_ids: [extra] });
     const albumNotes = async () => {
@@ -201,6 +205,10 @@ describe('albums: a member\'s releases of their own tracks', () => {
     expect((await call(world, world.stranger, 'get', '/v1/stream', undefined, { content_type: 'collections' })).body.data.albums).toEqual([]);
     const told = await waitFor(async () => ((await albumNotes()).length > 0 ? albumNotes() : null));
     expect(told.map((n) => n.album)).toEqual([{ id: loud, title: 'Loud Release', slug: 'loud-release', username: world.owner.me.username }]);
+    // And pushed to the subscriber's open tab, as any new notification is.
+    const pushed = await heard.next<{ notification: { action: string; album: { id: number } | null } }>('notification', (p) => p.notification.action === 'new_album', 10_000);
+    expect(pushed.payload.notification.album?.id).toBe(loud);
+    socket.close();
 
     await call(world, world.owner, 'put', `/v1/albums/${hidden}`, { visibility: 'public' }).expect(200);
     await waitFor(async () => ((await albumNotes()).length === 2 ? true : null));
