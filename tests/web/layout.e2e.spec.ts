@@ -213,10 +213,10 @@ describe('layout on phones and laptops', () => {
   it('the explore pages link to each other, and explore stays highlighted in the header on each', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
       const { page, problems } = await signedIn(listener, viewport);
-      for (const [path, name] of [['/explore/tracks', 'tracks'], ['/explore/users', 'users'], ['/explore/collections', 'collections'], ['/explore/tags', 'tags']] as const) {
+      for (const [path, name] of [['/explore/tracks', 'tracks'], ['/explore/users', 'users'], ['/explore/albums', 'albums'], ['/explore/collections', 'collections'], ['/explore/tags', 'tags']] as const) {
         await page.goto(`${server.url}${path}`);
         const explore = page.getByRole('navigation', { name: 'explore' });
-        for (const other of ['tracks', 'users', 'collections', 'tags']) await explore.getByRole('link', { name: other, exact: true }).waitFor();
+        for (const other of ['tracks', 'users', 'albums', 'collections', 'tags']) await explore.getByRole('link', { name: other, exact: true }).waitFor();
         expect(await explore.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
         const menu = page.getByRole('banner').getByRole('button', { name: /^menu/ });
         if (await menu.isVisible()) await menu.click();
