@@ -30,8 +30,8 @@ describe('layout on phones and laptops', () => {
   it('every page fits 390 and 360 px without sideways scrolling; the header folds into a menu that opens by keyboard and closes with Escape', async () => {
     const { page, problems } = await signedIn(listener, PHONE);
     const pages = [
-      '/discover', '/stream', '/explore/tracks', '/explore/users', '/explore/collections', '/explore/tags', '/messages', '/notifications', '/sonar', '/news',
-      '/membership', `/${owner.me.username}`, `/${owner.me.username}/collections`, trackPath(0), `/${listener.me.username}/library`,
+      '/discover', '/stream', '/explore/tracks', '/explore/users', '/explore/albums', '/explore/collections', '/explore/tags', '/messages', '/notifications', '/sonar', '/news',
+      '/membership', `/${owner.me.username}`, `/${owner.me.username}/albums`, `/${owner.me.username}/collections`, trackPath(0), `/${listener.me.username}/library`,
     ];
     for (const path of pages) {
       await page.goto(`${server.url}${path}`);
