@@ -148,6 +148,21 @@ describe('albums: a member\'s releases of their own tracks', () => {
     expect(await eventCount(world)).toBe(before);
   });
 
+  it('counts a member\'s album attempts: past 20 an hour the next wait (429), however many arrive at once', async () => {
+    await setTier(world, world.stranger, 'core');
+    try {
+      const before = await eventCount(world);
+      // Someone else's track: each attempt is counted, then refused.
+      const attempts = await Promise.all(Array.from({ length: 24 }, () => call(world, world.stranger, 'post', '/v1/albums', { title: 'Flood', track_ids: [world.tracks.public] })));
+      const statuses = attempts.map((res) => res.status).sort();
+      expect(statuses).toEqual([...Array<number>(20).fill(400), ...Array<number>(4).fill(429)]);
+      expect(attempts.find((res) => res.status === 429)!.headers['retry-after']).toMatch(/^\d+$/);
+      expect(await eventCount(world)).toBe(before);
+    } finally {
+      await setTier(world, world.stranger, 'free');
+    }
+  });
+
   it('answers each invalid field with its message and a 400', async () => {
     const ok = { title: 'Fine', track_ids: [world.tracks.public] };
     const cases: [object, string][] = [

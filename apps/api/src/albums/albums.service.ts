@@ -4,7 +4,7 @@ import {
   type CreateAlbumDto, type TrackArtworkRef, type TrackTagRef, type UpdateAlbumDto,
 } from '@stardeck/contracts';
 import type { Clock, Tx } from '@stardeck/infra';
-import { tierOf, type AuthUser } from '../auth';
+import { RequestThrottleService, tierOf, type AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import { InjectClock } from '../platform/tokens';
 import { ArtworkService, TagsRepository } from '../tracks';
@@ -22,11 +22,14 @@ export class AlbumsService {
     private readonly commands: AlbumCommands,
     private readonly tags: TagsRepository,
     private readonly artwork: ArtworkService,
+    private readonly throttle: RequestThrottleService,
   ) {}
 
   async create(user: AuthUser, dto: CreateAlbumDto): Promise<AlbumDetailView> {
     // Cheap refusal before the cover is decoded and stored; the decider decides again on the tier its transaction reads.
     if (!tierOf(user).features.albums) throw ApiError.forbidden(ALBUM_MSG.upgradeToCore, 'Album');
+    // A new album can reach every subscriber: a member's attempts are counted before anything is read or written.
+    await this.throttle.consume([{ key: `album:${user.id}`, ...MEMBER_CEILINGS.albumReleases }]);
     const names = this.tagNames(dto.tags);
     const artwork = await this.storeArtwork(user, dto.artwork_data);
     try {
