@@ -28,4 +28,16 @@ describe('plans', () => {
     }
     expect(PLAN_OFFERS.map((o) => [o.slug, o.priceUsd])).toEqual([['free', 0], ['core', 10], ['premium', 20]]);
   });
+
+  it('advertises on each plan only perks the product has and the plan unlocks', () => {
+    // Each perk is a feature members can use today; video upload is not one yet, so no plan offers it.
+    const FEATURE_OF: Record<string, keyof (typeof TIERS)['free']['features']> = { albums: 'albums', 'infinite mode': 'infinite_mode' };
+    for (const plan of PLAN_OFFERS) {
+      for (const perk of plan.perks) {
+        expect(FEATURE_OF[perk], `${plan.slug}: ${perk}`).toBeDefined();
+        expect(TIERS[plan.slug].features[FEATURE_OF[perk]!], `${plan.slug}: ${perk}`).toBe(true);
+      }
+    }
+    expect(PLAN_OFFERS.map((plan) => [plan.slug, plan.perks])).toEqual([['free', []], ['core', ['albums']], ['premium', ['albums', 'infinite mode']]]);
+  });
 });
