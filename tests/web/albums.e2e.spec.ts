@@ -9,7 +9,7 @@ const TITLES = ['Tide One', 'Tide Two', 'Tide Three'];
 
 /**
  * Albums in the browser: a core member makes one from their tracks, ordering them by keyboard;
- * its page plays it in order in the footer player; another member finds it on the profile's
+ * its page plays it in order in the footer player, and the edit dialog reorders by drag; another member finds it on the profile's
  * albums tab, in explore and from a track's page.
  */
 describe('albums', () => {
@@ -27,7 +27,7 @@ describe('albums', () => {
   const order = (page: Page) => page.getByRole('dialog', { name: 'new album' }).getByRole('list', { name: 'album tracks in order' })
     .locator('.album-order__title').allTextContents();
 
-  it('a member makes an album, orders it by keyboard, opens its page and plays it all in order', async () => {
+  it('a member makes an album, orders it by keyboard, opens its page, plays it all in order, and reorders it by drag', async () => {
     const tab = await world.signedIn(owner);
     const { page } = tab;
     await page.goto(`${world.server.url}/${owner.me.username}`);
@@ -80,6 +80,23 @@ describe('albums', () => {
     await page.keyboard.press('Escape');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'album-page');
+
+    // Edit: the last track dragged by its handle to the top, saved as the album's new order.
+    await main.getByRole('button', { name: 'edit album' }).click();
+    const edit = page.getByRole('dialog', { name: 'edit album' });
+    const editOrder = () => edit.getByRole('list', { name: 'album tracks in order' }).locator('.album-order__title').allTextContents();
+    await expect.poll(editOrder, SLOW).toEqual(['Tide Three', 'Tide One', 'Tide Two']);
+    const box = async (name: string) => (await edit.getByRole('button', { name, exact: true }).boundingBox())!;
+    const from = await box('move Tide Two');
+    const to = await box('move Tide Three');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 4) * step) / 10);
+    await page.mouse.up();
+    await expect.poll(editOrder).toEqual(['Tide Two', 'Tide Three', 'Tide One']);
+    await edit.getByRole('button', { name: 'save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => main.getByRole('list', { name: 'tracks' }).getByRole('link').allTextContents(), SLOW).toEqual(['Tide Two', 'Tide Three', 'Tide One']);
     expect(tab.problems).toEqual([]);
   }, 240_000);
 
