@@ -36,7 +36,7 @@ describe('albums: a member\'s releases of their own tracks', () => {
     expect(album).toMatchObject({
       title: 'Low Tide', slug: 'low-tide', description: 'b-sides', release_date: '2026-11-01', visibility: 'public', artwork: null,
       user_id: world.owner.me.id, username: world.owner.me.username, track_count: 3,
-      tags: [{ name: 'Drone', slug: 'drone' }, { name: 'Ambient', slug: 'ambient' }],
+      tags: [{ name: 'Drone', slug: 'drone', usage_count: 0 }, { name: 'Ambient', slug: 'ambient', usage_count: 0 }],
     });
     expect(titlesOf(res)).toEqual(['1. Last Light', '2. Open Sky', '3. Side Door']);
     expect(album.tracks[0]).toMatchObject({ id: extra, status: 'ready', duration: expect.stringMatching(/^0:0\d$/) });

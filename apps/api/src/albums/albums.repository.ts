@@ -7,7 +7,7 @@ import { albumVisibility, trackVisibility, type Viewer } from '../common/visibil
 
 export type AlbumRow = Selectable<AlbumsTable>;
 /** An album with what one viewer sees of it: how many of its tracks, their running time, and its tags. */
-export type AlbumListRow = AlbumRow & { track_count: number; total_duration: number; tags: TagView[] };
+export type AlbumListRow = AlbumRow & { track_count: number; total_duration: number; tags: Omit<TagView, 'usage_count'>[] };
 
 export interface AlbumFilter extends PageRequest {
   viewer: Viewer;
@@ -71,7 +71,7 @@ export class AlbumsRepository {
         .whereRef('album_tracks.album_id', '=', 'albums.id').where(albumVisibility.tracksShownTo(viewer))
         .select(sql<number>`coalesce(sum(tracks.duration), 0)::float8`.as('d')).as('total_duration'))
       .select(sql<TagView[]>`(
-        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug, 'usage_count', 0) order by at.position), '[]'::json)
+        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by at.position), '[]'::json)
         from album_tags at join tags t on t.id = at.tag_id where at.album_id = albums.id)`.as('tags'))
       .$narrowType<{ track_count: number; total_duration: number }>();
   }
