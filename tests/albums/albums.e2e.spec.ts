@@ -59,6 +59,13 @@ describe('albums: a member\'s releases of their own tracks', () => {
     expect(titlesOf(await get(world.fan, id))).toEqual(['1. Last Light', '2. Open Sky']);
     expect((await get(null, id)).body.data.album.track_count).toBe(2);
 
+    // The admin console replays the album's stream through the album decider, as of any version.
+    const stream = `/v1/admin/streams/album-${id}`;
+    const now = (await call(world, world.admin, 'get', stream).expect(200)).body.data;
+    expect(now).toMatchObject({ model: 'albumDecider', version: 3, state: { status: 'active', title: 'Ebb', track_ids: [extra, tracks.private, tracks.public] } });
+    const first = (await call(world, world.admin, 'get', stream, undefined, { as_of: 1 }).expect(200)).body.data;
+    expect(first.state).toMatchObject({ title: 'Low Tide', track_ids: [tracks.public, extra] });
+
     const removed = await call(world, world.owner, 'delete', `/v1/albums/${id}`);
     expect(removed.body).toMatchObject({ status: 'success', msg: { description: 'Album deleted' } });
     expect((await get(world.owner, id)).status).toBe(404);
