@@ -1,3 +1,4 @@
+import type { AlbumEvent } from './album-events';
 import type { MemberTier } from './limits';
 import type { ContactEvent, MembershipEvent } from './membership-events';
 import type { NotificationEvent } from './notification-events';
@@ -58,7 +59,7 @@ export type InviteEvent = InviteCreated | InviteRedeemed | InviteDeleted;
 export type AccessRequestEvent = AccessRequested | AccessRequestInvited | AccessRequestDeclined;
 export type DomainEvent =
   | AccountEvent | InviteEvent | AccessRequestEvent | TrackEvent | ListeningEvent | ProfileEvent | SubscriptionEvent | SocialEvent
-  | NotificationEvent | ChatEvent | ContactEvent | MembershipEvent | ConversationEvent | NewsEvent;
+  | NotificationEvent | ChatEvent | ContactEvent | MembershipEvent | ConversationEvent | NewsEvent | AlbumEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const streamIds = {

@@ -21,6 +21,9 @@ export const STREAM_DEFAULTS = { content_type: 'all', time_range: 'all', sort: '
 /** Days each time range reaches back; `all` has no bound. */
 export const STREAM_TIME_RANGE_DAYS: Record<Exclude<StreamTimeRange, 'all'>, number> = { day: 1, week: 7, month: 30, year: 365 };
 
+/** New albums the first page of a stream shows at most. */
+export const STREAM_ALBUMS_MAX = 5;
+
 /** Largest stream page a request may ask for. */
 export const STREAM_LIMIT_MAX = 50;
 

@@ -1,3 +1,4 @@
+import type { AlbumView } from './album-view';
 import type { UserSummary } from './profile-view';
 import type { CollectionDetailView } from './social-view';
 import type { TagView, TrackView } from './track-view';
@@ -10,6 +11,11 @@ export interface StreamTrackView extends TrackView {
 
 export interface StreamPage {
   tracks: StreamTrackView[];
+  /**
+   * New public albums of the members one subscribes to, newest first, within the time range: on
+   * the first page of uploads (content type all or uploads), empty on the others.
+   */
+  albums: AlbumView[];
   total: number;
   has_more: boolean;
 }

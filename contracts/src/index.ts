@@ -8,6 +8,7 @@ export * from './admin-console.dto';
 export * from './member.dto';
 export * from './profiles.dto';
 export * from './social.dto';
+export * from './albums.dto';
 export * from './feeds.dto';
 export * from './syndication.dto';
 export * from './conversations.dto';

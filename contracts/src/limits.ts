@@ -156,6 +156,10 @@ export const COMMENT_TEXT_MAX = 2000;
 export const MEMBER_CEILINGS = {
   /** Collections one member may own at once. */
   collections: 1000,
+  /** Albums one member may own at once. */
+  albums: 1000,
+  /** Albums one member may make per window: each new public one tells all their subscribers. */
+  albumReleases: { limit: 20, windowSeconds: 3600 },
   /** Comments and replies one member may post per window, across every track. */
   comments: { limit: 20, windowSeconds: 60 },
   /** Open live-channel sockets (notifications) per member, and open chat sockets per member. */

@@ -1,7 +1,7 @@
 import { MEMBER_CEILINGS } from './limits';
 
 /** What each kind of notification tells its member (spec §3 Notification `action`). */
-export const NOTIFICATION_ACTIONS = ['comment', 'comment_reply', 'save_track', 'follow_collection', 'subscribe'] as const;
+export const NOTIFICATION_ACTIONS = ['comment', 'comment_reply', 'save_track', 'follow_collection', 'subscribe', 'new_album'] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 
 /** Who acted: the card of spec §3 Notification `actor`. */
@@ -34,12 +34,21 @@ export interface NotificationCollectionView {
   slug: string;
 }
 
+/** A member one subscribes to put out this album (`new_album`). */
+export interface NotificationAlbumView {
+  id: number;
+  title: string;
+  slug: string;
+  /** The album owner's. */
+  username: string;
+}
+
 /**
  * What the notification is about, for clients that show it without the track or collection
  * (spec §3: for comment_reply without a track, these stand in for it). Empty for a subscription.
  */
 export interface NotificationMetadata {
-  resource_type?: 'track' | 'collection';
+  resource_type?: 'track' | 'collection' | 'album';
   resource_id?: number;
   resource_title?: string;
   resource_username?: string;
@@ -58,6 +67,7 @@ export interface NotificationView {
   /** For a reply: the first comment of its thread, the one that was answered. */
   comment_thread: NotificationCommentView | null;
   collection: NotificationCollectionView | null;
+  album: NotificationAlbumView | null;
 }
 
 /**

@@ -23,7 +23,7 @@ const nullIfBlank = () => Transform(({ value }) => (typeof value === 'string' &&
 const toInt = () => Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value));
 const toBool = () => Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
 /** `1,2,3`, `[1,2]` or repeated params all become a list of numbers. */
-const toIntList = () =>
+export const toIntList = () =>
   Transform(({ value }) => {
     const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
     if (!Array.isArray(items)) return value;
@@ -32,7 +32,7 @@ const toIntList = () =>
       .map((item) => (typeof item === 'string' && /^\d+$/.test(item.trim()) ? Number(item) : item));
   });
 
-function ValidTags(options?: ValidationOptions) {
+export function ValidTags(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: 'validTags',

@@ -18,6 +18,7 @@ export * from './tracks/transcode-outcome';
 export * from './library/library.decider';
 export * from './collections/collections.decider';
 export * from './collections/collection-follow.decider';
+export * from './albums/albums.decider';
 export * from './comments/comments.decider';
 export * from './sonar/chat-message.decider';
 export * from './contact/contact.decider';

@@ -1,6 +1,7 @@
 import { streamCategory } from '@stardeck/contracts';
 import { accessRequestDecider } from './access-requests/access-requests.decider';
 import { accountDecider } from './accounts/accounts.decider';
+import { albumDecider } from './albums/albums.decider';
 import { collectionFollowDecider } from './collections/collection-follow.decider';
 import { collectionDecider } from './collections/collections.decider';
 import { commentDecider } from './comments/comments.decider';
@@ -51,6 +52,7 @@ const MODELS: Record<string, StreamModel> = {
   chatmessage: { name: 'chatMessageDecider', decider: chatMessageDecider },
   conversation: { name: 'conversationDecider', decider: conversationDecider },
   news: { name: 'newsPostDecider', decider: newsPostDecider },
+  album: { name: 'albumDecider', decider: albumDecider },
 };
 
 export function streamModelOf(streamId: string): StreamModel | null {

@@ -8,6 +8,7 @@ describe('stream models', () => {
     expect(streamModelOf('track-42')?.name).toBe('trackDecider');
     expect(streamModelOf('user-0000')?.name).toBe('accountDecider');
     expect(streamModelOf('collectionfollow-3-u1')?.name).toBe('collectionFollowDecider');
+    expect(streamModelOf('album-5')?.name).toBe('albumDecider');
     expect(streamModelOf('listening-u1')).toBeNull();
     expect(streamModelOf('nonsense')).toBeNull();
   });

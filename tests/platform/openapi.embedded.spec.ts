@@ -15,7 +15,7 @@ type Operation = { summary?: string; security?: unknown[]; responses: Record<str
  * while the document describes each body exactly as contracts types it (both directions).
  */
 const CLIENT_USAGE = `
-import type { ErrorEnvelope, InviteView, Me, TagView, TrackView, UserSummary } from '@stardeck/contracts';
+import type { AlbumDetailView, AlbumView, ErrorEnvelope, InviteView, Me, TagView, TrackView, UserSummary } from '@stardeck/contracts';
 import type { components, paths } from './api';
 
 type Schemas = components['schemas'];
@@ -31,6 +31,10 @@ export const tagToDocument = (tag: TagView): Schemas['TagViewSchema'] => tag;
 export const tagFromDocument = (tag: Schemas['TagViewSchema']): TagView => tag;
 export const userToDocument = (user: UserSummary): Schemas['UserSummarySchema'] => user;
 export const userFromDocument = (user: Schemas['UserSummarySchema']): UserSummary => user;
+export const albumToDocument = (album: AlbumView): Schemas['AlbumViewSchema'] => album;
+export const albumFromDocument = (album: Schemas['AlbumViewSchema']): AlbumView => album;
+type GetAlbum = Json<paths['/v1/albums/{id}']['get']['responses'][200]>;
+export const albumOf = (body: GetAlbum): AlbumDetailView => body.data.album;
 export const errorToDocument = (error: ErrorEnvelope): Schemas['ErrorEnvelopeSchema'] => error;
 export const errorFromDocument = (error: Schemas['ErrorEnvelopeSchema']): ErrorEnvelope => error;
 
@@ -77,6 +81,16 @@ describe('the OpenAPI document', () => {
       else expect(success[0]![1].headers?.location, name).toBeDefined();
       expect(op.responses['4XX'], name).toBeDefined();
     }
+  });
+
+  it('documents every album route', () => {
+    const methods = (path: string) => Object.keys(document.paths[path] ?? {}).sort();
+    expect(methods('/v1/albums')).toEqual(['get', 'post']);
+    expect(methods('/v1/albums/{id}')).toEqual(['delete', 'get', 'put']);
+    expect(methods('/v1/albums/{id}/tracks')).toEqual(['put']);
+    expect(methods('/v1/albums/user/{username}')).toEqual(['get']);
+    expect(methods('/v1/tracks/{id}/albums')).toEqual(['get']);
+    expect(document.paths['/v1/albums']!.post!.summary).toBe('Create an album of my tracks (core or premium)');
   });
 
   it('generates a client whose types agree with the contracts', async () => {

@@ -73,3 +73,8 @@ export async function addToCollection(world: TracksWorld, session: Session, coll
 }
 
 export const idsOf = (items: { id: number }[]) => items.map((item) => item.id);
+
+/** One more ready track of `session`'s, from the world's mp3. */
+export function uploadExtra(world: SocialWorld, session: Session, fields: { visibility?: 'public' | 'unlisted' | 'private'; title?: string } = {}): Promise<number> {
+  return uploadTrack(world, session, world.mp3, { visibility: fields.visibility ?? 'public', title: fields.title ?? 'Extra' });
+}

@@ -83,7 +83,7 @@ describe('notifications: of comments, replies, saves, follows and subscriptions,
         id: expect.any(String), action: 'comment', created: expect.any(String), actor: actor(commenter),
         metadata: { resource_type: 'track', resource_id: trackId, resource_title: expect.any(String), resource_username: owner.me.username },
         track: { id: trackId, title: expect.any(String), slug: expect.any(String), username: owner.me.username, display_name: null },
-        comment: { id: commentId, text: 'that bassline', track_id: trackId }, comment_thread: null, collection: null,
+        comment: { id: commentId, text: 'that bassline', track_id: trackId }, comment_thread: null, collection: null, album: null,
       });
       expect(toOwner.me.notification_count).toBe(1);
 

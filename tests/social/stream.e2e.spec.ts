@@ -57,7 +57,7 @@ describe('the stream: GET /v1/stream', () => {
 
   it('asks visitors to sign in, and starts empty', async () => {
     expect((await call(world, null, 'get', '/v1/stream')).status).toBe(401);
-    expect(await stream(await make.newMember())).toEqual({ tracks: [], total: 0, has_more: false });
+    expect(await stream(await make.newMember())).toEqual({ tracks: [], albums: [], total: 0, has_more: false });
   });
 
   it("carries what members one subscribes to uploaded, listed tracks only, as track views with the reader's own facts", async () => {
@@ -118,7 +118,7 @@ describe('the stream: GET /v1/stream', () => {
     }
     expect(ids(await stream(reader))).toEqual([world.tracks.public]);
     await call(world, reader, 'delete', '/v1/subscribe', { username: world.owner.me.username }).expect(200);
-    expect(await stream(reader)).toEqual({ tracks: [], total: 0, has_more: false });
+    expect(await stream(reader)).toEqual({ tracks: [], albums: [], total: 0, has_more: false });
   });
 
   it('carries tracks added to followed collections, each track once however it came, filtered by content type', async () => {
@@ -135,7 +135,7 @@ describe('the stream: GET /v1/stream', () => {
     // A collection made private is its owner's alone: what came through it leaves the stream while it is.
     await call(world, curator, 'put', `/v1/manage/collections/${picks}`, { visibility: 'private' }).expect(200);
     try {
-      expect(await stream(reader, { content_type: 'collections' })).toEqual({ tracks: [], total: 0, has_more: false });
+      expect(await stream(reader, { content_type: 'collections' })).toEqual({ tracks: [], albums: [], total: 0, has_more: false });
       expect(ids(await stream(reader))).toEqual([world.tracks.public]);
     } finally {
       await call(world, curator, 'put', `/v1/manage/collections/${picks}`, { visibility: 'public' }).expect(200);
@@ -168,7 +168,7 @@ describe('the stream: GET /v1/stream', () => {
     const now = clock.now();
     const later = vi.spyOn(clock, 'now').mockReturnValue(new Date(now.getTime() + 2 * DAY_MS));
     try {
-      expect(await stream(reader, { time_range: 'day' })).toEqual({ tracks: [], total: 0, has_more: false });
+      expect(await stream(reader, { time_range: 'day' })).toEqual({ tracks: [], albums: [], total: 0, has_more: false });
       expect(ids(await stream(reader, { time_range: 'week' }))).toEqual([world.tracks.public, curated]);
       expect((await stream(reader, { time_range: 'all' })).total).toBe(2);
     } finally {

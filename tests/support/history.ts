@@ -39,7 +39,8 @@ export interface GeneratedHistory {
  * through the waitlist and through members' invites (one never verified), access requests left
  * waiting, invites made and deleted, tier and settings changes, a password reset, real uploads
  * (one that fails), edits of title, visibility, tags and artwork, plays, subscriptions, saves,
- * a followed collection filled before and after its followers came, comments, and a deleted track
+ * a followed collection filled before and after its followers came, an album published and one deleted,
+ * comments, and a deleted track
  * that had been played.
  */
 export async function generateHistory(target: HistoryTarget, make: Factories, seed: number): Promise<GeneratedHistory> {
@@ -176,6 +177,19 @@ export async function generateHistory(target: HistoryTarget, make: Factories, se
   expectOk(await api().delete(`/v1/manage/collections/${collectionId}/follow`).set(bearer(leaves)));
   const taken = random.pick(visibleTo(curator));
   expectOk(await api().delete(`/v1/manage/collections/${collectionId}/tracks/${taken.id}`).set(bearer(curator)));
+
+  // An album: made private, arranged, then published (its owner's subscribers are told), and a
+  // second one deleted; its owner moves to core for it.
+  await make.setTier(uploader, 'core');
+  const own = tracks.filter((t) => t.owner === uploader).map((t) => t.id);
+  const album = await api().post('/v1/albums').set(bearer(uploader)).send({ title: `release ${seed}`, visibility: 'private', tags: random.some(TAGS, 2), track_ids: own });
+  expectOk(album, 201);
+  const albumId = album.body.data.album.id as number;
+  expectOk(await api().put(`/v1/albums/${albumId}/tracks`).set(bearer(uploader)).send({ track_ids: [...own].reverse() }));
+  expectOk(await api().put(`/v1/albums/${albumId}`).set(bearer(uploader)).send({ visibility: 'public', release_date: '2026-11-28' }));
+  const dropped = await api().post('/v1/albums').set(bearer(uploader)).send({ title: 'withdrawn', track_ids: [fresh] });
+  expectOk(dropped, 201);
+  expectOk(await api().delete(`/v1/albums/${dropped.body.data.album.id}`).set(bearer(uploader)));
 
   // Notifications of those subscriptions: one member dismisses one, another dismisses all theirs.
   // The notifications model is async: wait until the member's list shows what they were told.

@@ -30,8 +30,8 @@ describe('layout on phones and laptops', () => {
   it('every page fits 390 and 360 px without sideways scrolling; the header folds into a menu that opens by keyboard and closes with Escape', async () => {
     const { page, problems } = await signedIn(listener, PHONE);
     const pages = [
-      '/discover', '/stream', '/explore/tracks', '/explore/users', '/explore/collections', '/explore/tags', '/messages', '/notifications', '/sonar', '/news',
-      '/membership', `/${owner.me.username}`, `/${owner.me.username}/collections`, trackPath(0), `/${listener.me.username}/library`,
+      '/discover', '/stream', '/explore/tracks', '/explore/users', '/explore/albums', '/explore/collections', '/explore/tags', '/messages', '/notifications', '/sonar', '/news',
+      '/membership', `/${owner.me.username}`, `/${owner.me.username}/albums`, `/${owner.me.username}/collections`, trackPath(0), `/${listener.me.username}/library`,
     ];
     for (const path of pages) {
       await page.goto(`${server.url}${path}`);
@@ -213,10 +213,10 @@ describe('layout on phones and laptops', () => {
   it('the explore pages link to each other, and explore stays highlighted in the header on each', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
       const { page, problems } = await signedIn(listener, viewport);
-      for (const [path, name] of [['/explore/tracks', 'tracks'], ['/explore/users', 'users'], ['/explore/collections', 'collections'], ['/explore/tags', 'tags']] as const) {
+      for (const [path, name] of [['/explore/tracks', 'tracks'], ['/explore/users', 'users'], ['/explore/albums', 'albums'], ['/explore/collections', 'collections'], ['/explore/tags', 'tags']] as const) {
         await page.goto(`${server.url}${path}`);
         const explore = page.getByRole('navigation', { name: 'explore' });
-        for (const other of ['tracks', 'users', 'collections', 'tags']) await explore.getByRole('link', { name: other, exact: true }).waitFor();
+        for (const other of ['tracks', 'users', 'albums', 'collections', 'tags']) await explore.getByRole('link', { name: other, exact: true }).waitFor();
         expect(await explore.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
         const menu = page.getByRole('banner').getByRole('button', { name: /^menu/ });
         if (await menu.isVisible()) await menu.click();

@@ -213,6 +213,8 @@ describe('profiles, user pages and profile settings in the browser', () => {
     };
     await visit('library', 'library');
     await page.getByText(`@${who} has not saved any track yet.`).waitFor();
+    await visit('albums', 'albums');
+    await page.getByText(`@${who} has no albums to show.`).waitFor();
     await visit('collections', 'collections');
     await page.getByRole('list', { name: 'collections' }).getByRole('link', { name: 'Night Drives' }).waitFor();
     await visit('followed', 'followed collections');

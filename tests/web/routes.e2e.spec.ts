@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/server';
 const BUILT: Array<[path: string, title: string, shows: string]> = [
   ['/{u}', '{u} · tracks', 'no tracks yet'],
   ['/{u}/library', '{u} · library', 'your library is empty'],
+  ['/{u}/albums', '{u} · albums', 'you have no albums yet.'],
   ['/{u}/collections', '{u} · collections', 'you have no collections yet.'],
   ['/{u}/followed-collections', '{u} · followed collections', 'you do not follow any collection yet.'],
   ['/{u}/comments', '{u} · comments', 'you have not commented on any track yet.'],
@@ -28,6 +29,7 @@ const BUILT: Array<[path: string, title: string, shows: string]> = [
   ['/explore/users', 'explore users', 'users --sort=signup --dir=desc'],
   ['/explore/tracks?tag_ids=3', 'explore tracks', 'no track matches: try fewer words or tags.'],
   ['/explore/collections?sort=name', 'explore collections', 'no collections to show yet.'],
+  ['/explore/albums', 'explore albums', 'no albums to show yet.'],
   ['/messages', 'messages', 'no conversations yet.'],
   ['/news', 'news', 'no news yet.'],
 ];

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Platform } from '@stardeck/infra';
 import { AccessRequestsModule } from './access-requests';
 import { AccountsModule } from './accounts';
+import { AlbumsModule } from './albums';
 import { AdminModule } from './admin';
 import { AuthModule } from './auth';
 import { CollectionsModule } from './collections';
@@ -35,7 +36,7 @@ export class AppModule {
         HealthModule, AdminModule, AuthModule, AccountsModule, InvitesModule, AccessRequestsModule, StorageModule, TracksModule, ProfilesModule,
         SubscriptionsModule, CollectionsModule, LibraryModule, CommentsModule, FeedsModule, SyndicationModule, RealtimeModule, NotificationsModule,
         SonarModule, ContactModule, MembershipModule,
-        ConversationsModule, NewsModule,
+        ConversationsModule, NewsModule, AlbumsModule,
       ],
     };
   }

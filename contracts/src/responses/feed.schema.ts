@@ -1,5 +1,6 @@
 import { IsBoolean, IsInt } from 'class-validator';
 import type { DiscoverView, StreamPage, StreamTrackView } from '../feed-view';
+import { AlbumViewSchema } from './album.schema';
 import { UserSummarySchema } from './profile.schema';
 import { CollectionDetailSchema } from './social.schema';
 import { TagViewSchema, TrackViewSchema } from './track.schema';
@@ -12,6 +13,7 @@ export class StreamTrackSchema extends TrackViewSchema implements StreamTrackVie
 /** GET /v1/stream */
 export class StreamPageSchema implements StreamPage {
   @NestedList(() => StreamTrackSchema) tracks!: StreamTrackSchema[];
+  @NestedList(() => AlbumViewSchema) albums!: AlbumViewSchema[];
   @IsInt() total!: number;
   @IsBoolean() has_more!: boolean;
 }

@@ -7,3 +7,4 @@ export * from './social.schema';
 export * from './feed.schema';
 export * from './notification.schema';
 export * from './syndication.schema';
+export * from './album.schema';

@@ -1,6 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import {
-  NOTIFICATION_ACTIONS, type NotificationAction, type NotificationActorView, type NotificationCollectionView, type NotificationCommentView,
+  NOTIFICATION_ACTIONS, type NotificationAction, type NotificationActorView, type NotificationAlbumView, type NotificationCollectionView, type NotificationCommentView,
   type NotificationMetadata, type NotificationTrackView, type NotificationView,
 } from '../notification-view';
 import { Nested, NestedList, Nullable, Timestamp } from './schema-fields';
@@ -33,8 +33,15 @@ export class NotificationCollectionSchema implements NotificationCollectionView 
   @IsString() slug!: string;
 }
 
+export class NotificationAlbumSchema implements NotificationAlbumView {
+  @IsInt() id!: number;
+  @IsString() title!: string;
+  @IsString() slug!: string;
+  @IsString() username!: string;
+}
+
 export class NotificationMetadataSchema implements NotificationMetadata {
-  @IsOptional() @IsIn(['track', 'collection']) resource_type?: 'track' | 'collection';
+  @IsOptional() @IsIn(['track', 'collection', 'album']) resource_type?: 'track' | 'collection' | 'album';
   @IsOptional() @IsInt() resource_id?: number;
   @IsOptional() @IsString() resource_title?: string;
   @IsOptional() @IsString() resource_username?: string;
@@ -51,6 +58,7 @@ export class NotificationSchema implements NotificationView {
   @Nested(() => NotificationCommentSchema) @Nullable() comment!: NotificationCommentSchema | null;
   @Nested(() => NotificationCommentSchema) @Nullable() comment_thread!: NotificationCommentSchema | null;
   @Nested(() => NotificationCollectionSchema) @Nullable() collection!: NotificationCollectionSchema | null;
+  @Nested(() => NotificationAlbumSchema) @Nullable() album!: NotificationAlbumSchema | null;
 }
 
 /** GET /v1/notifications */

@@ -3,6 +3,7 @@ import { notificationPushOutbox, type NotificationPushPorts } from './notificati
 import { accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';
 import type { Projection } from '../kit/projection';
 import { accessRequestsProjection } from './access-requests/access-requests.projection';
+import { albumsProjection } from './albums/albums.projection';
 import { collectionsProjection } from './collections/collections.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { invitesProjection } from './invites/invites.projection';
@@ -28,7 +29,7 @@ import { newsProjection } from './news/news.projection';
 export const INLINE_PROJECTIONS: readonly Projection[] = [
   usersProjection, invitesProjection, accessRequestsProjection, tracksProjection, profilesProjection, subscriptionsProjection,
   libraryProjection, collectionsProjection, commentsProjection, notificationDismissalsProjection,
-  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection,
+  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection, albumsProjection,
 ];
 
 /** Read models the projector applies from the bus and the log, each with its own checkpoint. */
@@ -44,7 +45,7 @@ export function outboxProjections(ports: { transcodeQueue: JobQueue<TranscodeJob
 export {
   accessRequestsProjection, collectionsProjection, commentsProjection, invitesProjection, libraryProjection, listeningHistoryProjection,
   notificationDismissalsProjection, notificationsProjection, profilesProjection, statsProjection, subscriptionsProjection, tagUsageProjection, trackPlaysProjection, tracksProjection, usersProjection,
-  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection,
+  sonarHistoryProjection, contactMessagesProjection, membershipsProjection, conversationsProjection, newsProjection, albumsProjection,
 };
 export { TRANSCODE_DISPATCH, sentTranscodes, transcodeDispatchProjection } from './transcode-dispatch/transcode-dispatch';
 export { ACCOUNT_MAIL, accountMailOutbox, type AccountMailPorts } from './account-mail/account-mail.outbox';

@@ -77,16 +77,23 @@ export interface SocketIoAttachmentsTable {
 export interface NotificationsTable {
   id: string;
   recipient_id: string;
-  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe';
+  action: 'comment' | 'comment_reply' | 'save_track' | 'follow_collection' | 'subscribe' | 'new_album';
   actor_id: string;
   track_id: number | null;
   comment_id: number | null;
   /** For a reply: the first comment of its thread. */
   thread_id: number | null;
   collection_id: number | null;
+  album_id: number | null;
   /** Global position of the causing event: the member's order, the same after a rebuild. */
   source_position: number;
   created_at: Timestamp;
+}
+
+/** Part of the notifications model: who subscribes to whom, as of the last event it applied. */
+export interface NotificationAudiencesTable {
+  subject_id: string;
+  subscriber_id: string;
 }
 
 /** Inline: notifications a member dismissed one by one, since their last "dismiss all". */

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './schema-columns';
 import type {
   ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MemberMessageCountsTable,
-  MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
+  MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationAudiencesTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
 } from './schema-messaging';
 
 export type * from './schema-messaging';
@@ -304,6 +304,36 @@ export interface CollectionTracksTable {
   added_at: Timestamp;
 }
 
+/** Inline model of album streams. */
+export interface AlbumsTable {
+  id: number;
+  user_id: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  /** YYYY-MM-DD */
+  release_date: string;
+  visibility: 'public' | 'unlisted' | 'private';
+  artwork_key: string | null;
+  artwork_mimetype: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+}
+
+/** An album's tracks: the number is the place in the owner's arrangement, from 1. */
+export interface AlbumTracksTable {
+  album_id: number;
+  track_id: number;
+  track_number: number;
+}
+
+export interface AlbumTagsTable {
+  album_id: number;
+  tag_id: number;
+  position: number;
+}
+
 export interface CollectionFollowsTable {
   collection_id: number;
   user_id: string;
@@ -362,6 +392,9 @@ export interface Database {
   collections: CollectionsTable;
   collection_tracks: CollectionTracksTable;
   collection_follows: CollectionFollowsTable;
+  albums: AlbumsTable;
+  album_tracks: AlbumTracksTable;
+  album_tags: AlbumTagsTable;
   comments: CommentsTable;
   track_comment_counts: TrackCommentCountsTable;
   chat_messages: ChatMessagesTable;
@@ -372,6 +405,7 @@ export interface Database {
   member_message_counts: MemberMessageCountsTable;
   news_posts: NewsPostsTable;
   notifications: NotificationsTable;
+  notification_audiences: NotificationAudiencesTable;
   notification_dismissals: NotificationDismissalsTable;
   notification_clears: NotificationClearsTable;
   contact_messages: ContactMessagesTable;

@@ -1,8 +1,8 @@
 import type { CollectionVisibility, TrackStatus, TrackVisibility } from '@stardeck/contracts';
-import { collectionsProjection, commentsProjection, tracksProjection, usersProjection, type Projection } from '@stardeck/domain';
+import { albumsProjection, collectionsProjection, commentsProjection, tracksProjection, usersProjection, type Projection } from '@stardeck/domain';
 import { connectPglite, migrateToLatest, type DbHandle, type Tx } from '@stardeck/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionVisibility, commentVisibility, trackVisibility, type Viewer } from './visibility';
+import { albumVisibility, collectionVisibility, commentVisibility, trackVisibility, type Viewer } from './visibility';
 
 const VISIBILITIES: TrackVisibility[] = ['public', 'unlisted', 'private'];
 const STATUSES: TrackStatus[] = ['processing', 'ready', 'failed'];
@@ -12,13 +12,14 @@ const VIEWERS: Viewer[] = [null, { id: OWNER }, { id: OTHER }];
 const viewerCases = VIEWERS.map((viewer) => [viewer?.id ?? 'a visitor', viewer] as const);
 
 /**
- * The collection and comment rules, like the track rules: the function and the SQL expression
+ * The collection, album and comment rules, like the track rules: the function and the SQL expression
  * must answer alike for every kind of row and every viewer.
  */
-describe('collection and comment visibility rules', () => {
+describe('collection, album and comment visibility rules', () => {
   let handle: DbHandle;
   const collections: { id: number; user_id: string; visibility: CollectionVisibility }[] = [];
   const tracks: { id: number; user_id: string; visibility: TrackVisibility; status: TrackStatus }[] = [];
+  const albums: { id: number; user_id: string; visibility: CollectionVisibility }[] = [];
 
   beforeAll(async () => {
     handle = await connectPglite(null);
@@ -64,6 +65,17 @@ describe('collection and comment visibility rules', () => {
           }
         }
       }
+      // An album of each visibility per member, holding every one of their tracks.
+      for (const user_id of [OWNER, OTHER]) {
+        for (const visibility of VISIBILITIES) {
+          const albumId = albums.length + 1;
+          albums.push({ id: albumId, user_id, visibility });
+          await apply(albumsProjection, `album-${albumId}`, 'AlbumCreated', {
+            album_id: albumId, user_id, title: 'a', slug: 'a', description: null, release_date: '2026-11-28', visibility, artwork: null, tags: [],
+            track_ids: tracks.filter((t) => t.user_id === user_id).map((t) => t.id),
+          });
+        }
+      }
     });
   });
   afterAll(() => handle.close());
@@ -98,6 +110,19 @@ describe('collection and comment visibility rules', () => {
     const expected = collections.flatMap((c) => tracks.filter((t) => trackVisibility.canShowInListOf(t, c.user_id, viewer))
       .map((t) => ({ collection_id: c.id, track_id: t.id })));
     expect(rows).toEqual(expected);
+  });
+
+  it.each(viewerCases)('agree on albums and the tracks each album shows for %s', async (_name, viewer) => {
+    const select = (rule: 'visibleTo' | 'listedTo') =>
+      handle.db.selectFrom('albums').select('id').where(albumVisibility[rule](viewer)).orderBy('id').execute();
+    expect(ids(await select('visibleTo'))).toEqual(ids(albums.filter((a) => albumVisibility.canView(a, viewer))));
+    expect(ids(await select('listedTo'))).toEqual(ids(albums.filter((a) => albumVisibility.canList(a, viewer))));
+    const shown = await handle.db.selectFrom('album_tracks').innerJoin('albums', 'albums.id', 'album_tracks.album_id')
+      .innerJoin('tracks', 'tracks.id', 'album_tracks.track_id').select(['albums.id as album_id', 'tracks.id as track_id'])
+      .where(albumVisibility.tracksShownTo(viewer)).orderBy('albums.id').orderBy('tracks.id').execute();
+    const expected = albums.flatMap((a) => tracks.filter((t) => t.user_id === a.user_id && trackVisibility.canShowInListOf(t, a.user_id, viewer))
+      .map((t) => ({ album_id: a.id, track_id: t.id })));
+    expect(shown.map((r) => ({ album_id: Number(r.album_id), track_id: Number(r.track_id) }))).toEqual(expected);
   });
 
   it('keeps private collections to their owner, lists unlisted ones to nobody else, and opens them by link', () => {

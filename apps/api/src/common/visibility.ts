@@ -1,4 +1,4 @@
-import type { CollectionVisibility, TrackStatus, TrackVisibility } from '@stardeck/contracts';
+import type { AlbumVisibility, CollectionVisibility, TrackStatus, TrackVisibility } from '@stardeck/contracts';
 import type { Database } from '@stardeck/infra';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 
@@ -131,6 +131,53 @@ export const collectionVisibility = {
   },
 };
 
+interface AlbumFacts {
+  user_id: string;
+  visibility: AlbumVisibility;
+}
+
+/**
+ * Who may see an album: as a collection, a private one is its owner's alone (anyone else gets the
+ * answer of a missing one) and an unlisted one opens for anyone with its link but is listed to
+ * nobody else. What it shows of its tracks follows trackVisibility.shownInListOf, so a public
+ * album never spreads the link of an unlisted track, and each viewer's track numbers and running
+ * time count only what they see.
+ */
+export const albumVisibility = {
+  canView(album: AlbumFacts, viewer: Viewer): boolean {
+    return (viewer !== null && album.user_id === viewer.id) || album.visibility !== 'private';
+  },
+
+  canList(album: AlbumFacts, viewer: Viewer): boolean {
+    return (viewer !== null && album.user_id === viewer.id) || album.visibility === 'public';
+  },
+
+  /** canView as a condition on the `albums` table. */
+  visibleTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'albums'>): Expression<SqlBool> => {
+      const open = eb('albums.visibility', '!=', 'private');
+      return viewer ? eb.or([eb('albums.user_id', '=', viewer.id), open]) : open;
+    };
+  },
+
+  /** canList as a condition on the `albums` table. */
+  listedTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'albums'>): Expression<SqlBool> => {
+      const listed = eb('albums.visibility', '=', 'public');
+      return viewer ? eb.or([eb('albums.user_id', '=', viewer.id), listed]) : listed;
+    };
+  },
+
+  /** trackVisibility.shownInListOf with the list's owner read from `albums.user_id`, for lists of many albums. */
+  tracksShownTo(viewer: Viewer) {
+    return (eb: ExpressionBuilder<Database, 'tracks' | 'albums'>): Expression<SqlBool> => {
+      const listed = trackVisibility.listedTo(viewer)(eb);
+      if (!viewer) return listed;
+      return eb.or([listed, eb.and([eb('albums.user_id', '=', viewer.id), trackVisibility.visibleTo(viewer)(eb)])]);
+    };
+  },
+};
+
 /**
  * A comment is seen by whoever may see its track: opening a track shows its comments, and lists
  * across tracks (a member's comments) show those on tracks listed to the viewer.
@@ -172,11 +219,14 @@ export const notificationVisibility = {
       const comment = eb.selectFrom('comments').select('comments.id').whereRef('comments.id', '=', 'notifications.comment_id');
       const collection = eb.selectFrom('collections').select('collections.id').whereRef('collections.id', '=', 'notifications.collection_id')
         .where(collectionVisibility.visibleTo(viewer));
+      const album = eb.selectFrom('albums').select('albums.id').whereRef('albums.id', '=', 'notifications.album_id')
+        .where(albumVisibility.visibleTo(viewer));
       return eb.and([
         eb('notifications.recipient_id', '=', viewer.id),
         eb.or([eb('notifications.track_id', 'is', null), eb.exists(track)]),
         eb.or([eb('notifications.comment_id', 'is', null), eb.exists(comment)]),
         eb.or([eb('notifications.collection_id', 'is', null), eb.exists(collection)]),
+        eb.or([eb('notifications.album_id', 'is', null), eb.exists(album)]),
       ]);
     };
   },

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlbumsModule } from '../albums';
 import { AuthModule } from '../auth';
 import { CollectionsModule } from '../collections';
 import { ProfilesModule } from '../profiles';
@@ -12,7 +13,7 @@ import { StreamService } from './stream.service';
 
 /** What members are shown to follow: their own stream, and discover for everyone. */
 @Module({
-  imports: [AuthModule, TracksModule, ProfilesModule, CollectionsModule],
+  imports: [AuthModule, TracksModule, ProfilesModule, CollectionsModule, AlbumsModule],
   controllers: [StreamController, DiscoverController],
   providers: [StreamRepository, StreamService, DiscoverRepository, DiscoverService],
 })

@@ -28,6 +28,9 @@ function viewOf(row: NotificationRow, actor: NotificationActorView): Notificatio
   const collection = row.collection_id !== null && row.collection_name !== null && row.collection_slug !== null
     ? { id: Number(row.collection_id), name: row.collection_name, slug: row.collection_slug }
     : null;
+  const album = row.album_id !== null && row.album_title !== null && row.album_slug !== null && row.album_username !== null
+    ? { id: Number(row.album_id), title: row.album_title, slug: row.album_slug, username: row.album_username }
+    : null;
   const comment = row.comment_id !== null && row.comment_text !== null && row.comment_track_id !== null
     ? { id: Number(row.comment_id), text: row.comment_text, track_id: Number(row.comment_track_id) }
     : null;
@@ -39,8 +42,8 @@ function viewOf(row: NotificationRow, actor: NotificationActorView): Notificatio
   if (track) metadata = { resource_type: 'track', resource_id: track.id, resource_title: track.title, resource_username: track.username };
   else if (collection && row.collection_username) {
     metadata = { resource_type: 'collection', resource_id: collection.id, resource_title: collection.name, resource_username: row.collection_username };
-  }
+  } else if (album) metadata = { resource_type: 'album', resource_id: album.id, resource_title: album.title, resource_username: album.username };
   return {
-    id: row.id, action: row.action, created: new Date(row.created_at).toISOString(), actor, metadata, track, comment, comment_thread: thread, collection,
+    id: row.id, action: row.action, created: new Date(row.created_at).toISOString(), actor, metadata, track, comment, comment_thread: thread, collection, album,
   };
 }

@@ -15,6 +15,8 @@ function withSubjects(query: ReturnType<typeof unreadNotifications>) {
     .leftJoin('comments as thread', 'thread.id', 'notifications.thread_id')
     .leftJoin('collections', 'collections.id', 'notifications.collection_id')
     .leftJoin('users as collection_owner', 'collection_owner.id', 'collections.user_id')
+    .leftJoin('albums', 'albums.id', 'notifications.album_id')
+    .leftJoin('users as album_owner', 'album_owner.id', 'albums.user_id')
     .select([
       'notifications.id', 'notifications.action', 'notifications.actor_id', 'notifications.created_at', 'notifications.source_position',
       'tracks.id as track_id', 'tracks.title as track_title', 'tracks.slug as track_slug',
@@ -23,6 +25,7 @@ function withSubjects(query: ReturnType<typeof unreadNotifications>) {
       'thread.id as thread_id', 'thread.text as thread_text', 'thread.track_id as thread_track_id',
       'collections.id as collection_id', 'collections.name as collection_name', 'collections.slug as collection_slug',
       'collection_owner.username as collection_username',
+      'albums.id as album_id', 'albums.title as album_title', 'albums.slug as album_slug', 'album_owner.username as album_username',
     ]);
 }
 

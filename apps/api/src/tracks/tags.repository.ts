@@ -53,6 +53,14 @@ export class TagsRepository {
     return byTrack;
   }
 
+  /** How many listed tracks carry each of these tags (an album's tags show the same counts as a track's). */
+  async usageOf(executor: Db | Tx, tagIds: readonly number[]): Promise<Map<number, number>> {
+    if (tagIds.length === 0) return new Map();
+    const { rows } = await sql<{ tag_id: number; usage_count: number }>`
+      select u.tag_id, u.usage_count from ${USAGE} u where u.tag_id in (${sql.join([...tagIds])})`.execute(executor);
+    return new Map(rows.map((row) => [Number(row.tag_id), Number(row.usage_count)]));
+  }
+
   async list(
     executor: Db | Tx,
     options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer },

@@ -1,5 +1,6 @@
 import { TRACK_VISIBILITIES, type TrackVisibility } from '@stardeck/contracts/browser';
 import type { LoaderFunctionArgs } from 'react-router';
+import { listAlbums } from '../features/albums/api/albums';
 import { listCollections, listTracks, listUsers } from '../features/explore/api/explore';
 import { COLLECTIONS_EXPLORE, TRACKS_EXPLORE, USERS_EXPLORE } from '../features/explore/explore-lists';
 import { readExploreQuery, readTagIds, readVisibilities, type ExploreQuery, type ExploreSpec } from '../features/explore/explore-query';
@@ -34,6 +35,10 @@ const apiPage = (query: Asked) => ({
 export type UsersQuery = Asked & { hasTracks: boolean };
 export type TracksQuery = Asked & { tagIds: number[] };
 export type CollectionsQuery = Asked & { username: string; visibility: TrackVisibility[] };
+export type AlbumsQuery = { tagIds: number[]; page: PageRequest };
+
+/** Spec §9 lists of five, as the other explore lists. */
+export const ALBUMS_EXPLORE_PAGE = 5;
 
 export const exploreUsersLoader = exploreLoader(
   (params): UsersQuery => ({ ...asked(params, USERS_EXPLORE), hasTracks: params.get('has_tracks') === 'true' }),
@@ -52,4 +57,10 @@ export const exploreCollectionsLoader = exploreLoader(
     visibility: readVisibilities(params, TRACK_VISIBILITIES),
   }),
   (query, signal) => listCollections({ ...apiPage(query), username: query.username, visibility: query.visibility }, signal),
+);
+
+/** /explore/albums: newest first, of every tag in the address's tag_ids. */
+export const exploreAlbumsLoader = exploreLoader(
+  (params): AlbumsQuery => ({ tagIds: readTagIds(params), page: readPage(params, ALBUMS_EXPLORE_PAGE) }),
+  (query, signal) => listAlbums({ limit: query.page.limit, offset: query.page.offset, tag_ids: query.tagIds }, signal),
 );

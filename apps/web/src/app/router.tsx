@@ -12,13 +12,14 @@ import {
   getCollections, getFollowedCollections, getHistory, getMemberComments, getSubscribers, getSubscriptions,
 } from '../features/profiles/api/lists';
 import { USER_PAGE_SIZES } from '../features/profiles/page-sizes';
+import { getAlbum, getUserAlbums } from '../features/albums/api/albums';
 import { getTrack, getUserTracks } from '../features/tracks/api/tracks';
 import { USER_TRACKS_PAGE } from '../features/tracks/page-size';
 import { loadLibrary } from '../lib/library/store';
 import { closeOnRouteChange } from '../lib/modals/store';
 import { toastFailure } from '../lib/toasts/from-result';
 import { adminRoutes } from './admin-routes';
-import { exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
+import { exploreAlbumsLoader, exploreCollectionsLoader, exploreTracksLoader, exploreUsersLoader } from './explore-loaders';
 import { AppLayout } from './layout';
 import { listenLoader, type ListenData } from './listen-loader';
 import { guard, homeLoader, noteDiscoverFailed, type Access } from './route-access';
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
       adminRoutes,
       { path: 'explore/users', loader: exploreUsersLoader, handle: fixed('explore users', 'explore --users'), lazy: () => import('./routes/explore-users') },
       { path: 'explore/tracks', loader: exploreTracksLoader, handle: fixed('explore tracks', 'explore --tracks'), lazy: () => import('./routes/explore-tracks') },
+      { path: 'explore/albums', loader: exploreAlbumsLoader, handle: fixed('explore albums', 'explore --albums'), lazy: () => import('./routes/explore-albums') },
       {
         path: 'explore/collections',
         loader: exploreCollectionsLoader,
@@ -161,6 +163,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/user-tracks'),
           },
           userPage('library', 'library', pagedLoader(USER_PAGE_SIZES.library, ({ username, page, signal }) => loadLibrary(username, page, signal)), () => import('./routes/user-library')),
+          userPage('albums', 'albums', pagedLoader(USER_PAGE_SIZES.albums, ({ username, page, signal }) => getUserAlbums(username, page, signal)), () => import('./routes/user-albums')),
           userPage('collections', 'collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, own, page, signal }) => getCollections(username, own, page, signal)), () => import('./routes/user-collections')),
           userPage('followed-collections', 'followed collections', pagedLoader(USER_PAGE_SIZES.collections, ({ username, page, signal }) => getFollowedCollections(username, page, signal)), () => import('./routes/user-followed-collections')),
           userPage('comments', 'comments', pagedLoader(USER_PAGE_SIZES.comments, ({ username, page, signal }) => getMemberComments(username, page, signal)), () => import('./routes/user-comments')),
@@ -191,6 +194,17 @@ export const routes: RouteObject[] = [
           command: (p) => `collection --user ${p.username} --id ${p.collectionId}`,
         } satisfies RouteHandle,
         lazy: () => import('./routes/collection-detail'),
+      },
+      {
+        path: ':username/albums/:albumId',
+        loader: guard('required', ({ params, request }) => getAlbum(params.albumId!, request.signal)),
+        handle: {
+          title: (p, data) => (data as { album?: { title: string } } | null)?.album?.title ?? `album ${p.albumId}`,
+          userPage: true,
+          ownTitle: true,
+          command: (p) => `album --user ${p.username} --id ${p.albumId}`,
+        } satisfies RouteHandle,
+        lazy: () => import('./routes/album-detail'),
       },
       {
         path: ':username/tracks/:trackId',

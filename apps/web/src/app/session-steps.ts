@@ -1,3 +1,4 @@
+import { reset as resetAlbumEditor } from '../features/albums/editor';
 import { reset as resetAuth } from '../features/auth/store';
 import { reset as resetCollectionEditor } from '../features/collections/editor';
 import { reset as resetCollectionTicks } from '../features/collections/membership';
@@ -70,6 +71,7 @@ export function registerSessionSteps(): void {
     disconnectLive();
     resetNotifications();
   });
+  onSignOut('albums', resetAlbumEditor);
   onSignOut('tags', resetTags);
   onSignOut('revisions', resetRevisions);
   onSignOut('auth', resetAuth);

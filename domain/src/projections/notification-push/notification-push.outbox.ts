@@ -76,6 +76,13 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
   async function push(event: LoggedEvent, step: OutboxStep, signal: NotificationSignal | null, coalesced = false): Promise<void> {
     if (!signal) return;
     if (ports.clock.now().getTime() - event.recorded_at.getTime() > STALE_AFTER_MS) return;
+    const held = await waitForReadModel(event, step);
+    if (coalesced && held && signal.notification_id && !(await standsAlone(step.db, signal.notification_id))) return;
+    await ports.signals.publish(NOTIFICATION_SIGNALS, signal);
+  }
+
+  /** Whether the notifications model applied the event, waiting a little for it. */
+  async function waitForReadModel(event: LoggedEvent, step: OutboxStep): Promise<boolean> {
     const at = cursorOf(event);
     const deadline = Date.now() + READ_MODEL_WAIT_MS;
     let held = await readModelHolds(step.db, at);
@@ -83,8 +90,19 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
       await sleep(READ_MODEL_POLL_MS);
       held = await readModelHolds(step.db, at);
     }
-    if (coalesced && held && signal.notification_id && !(await standsAlone(step.db, signal.notification_id))) return;
-    await ports.signals.publish(NOTIFICATION_SIGNALS, signal);
+    return held;
+  }
+
+  /**
+   * A new album tells each subscriber the notifications model found for it: their rows are read
+   * once the model holds the event, and each gets its own push.
+   */
+  async function pushAlbum(event: LoggedEvent, step: OutboxStep, announced: boolean): Promise<void> {
+    if (!announced || ports.clock.now().getTime() - event.recorded_at.getTime() > STALE_AFTER_MS) return;
+    if (!(await waitForReadModel(event, step))) return;
+    const rows = await step.db.selectFrom('notifications').select(['id', 'recipient_id'])
+      .where('source_position', '=', event.global_position).where('action', '=', 'new_album').execute();
+    for (const row of rows) await ports.signals.publish(NOTIFICATION_SIGNALS, { user_id: row.recipient_id, notification_id: row.id });
   }
 
   /**
@@ -111,6 +129,8 @@ export function notificationPushOutbox(ports: NotificationPushPorts): Projection
       TrackSaved: created,
       CollectionFollowed: created,
       UserSubscribed: created,
+      AlbumCreated: (event, step) => pushAlbum(event, step, event.data.visibility === 'public'),
+      AlbumEdited: (event, step) => pushAlbum(event, step, event.data.announced),
       TrackUnsaved: (event, step) => changed(event, step, event.data.track_owner_id, event.data.user_id),
       CollectionUnfollowed: (event, step) => changed(event, step, event.data.collection_owner_id, event.data.user_id),
       UserUnsubscribed: (event, step) => changed(event, step, event.data.subject_id, event.data.subscriber_id),

@@ -36,6 +36,13 @@ const dismissed = (notification_id: string, user_id: string = owner): SpecEvent 
 const cleared = (through_position: number, user_id: string = owner): SpecEvent => ({ type: 'NotificationsCleared', data: { user_id, through_position } });
 
 const none = { track_id: null, comment_id: null, thread_id: null, collection_id: null };
+const albumFields = { title: 'Low Tide', slug: 'low-tide', description: null, release_date: '2026-11-01', artwork: null, tags: [] };
+const albumCreated = (visibility: string): SpecEvent => ({
+  type: 'AlbumCreated', data: { album_id: 5, user_id: owner, ...albumFields, visibility, track_ids: [7] },
+});
+const albumEdited = (announced: boolean): SpecEvent => ({
+  type: 'AlbumEdited', data: { album_id: 5, user_id: owner, ...albumFields, visibility: 'public', previous_artwork_key: null, announced },
+});
 
 describe('notifications projection', () => {
   it('tells each member of what others did to their things, keyed by the event that did it', async () => {
@@ -108,5 +115,19 @@ describe('notifications projection', () => {
   it('an event applied twice makes one notification', async () => {
     await given(...history({ ...saved(fan), global_position: 4 }, { ...saved(fan), global_position: 4 }))
       .then('notifications', [{ id: at(4) }]);
+  });
+
+  it('tells the subscribers of the moment a public album comes out, once each, and takes it back with the album', async () => {
+    const albumRows = (recipients: string[]) => recipients.map((recipient_id) => ({ recipient_id, action: 'new_album', actor_id: owner, ...none, album_id: 5 }));
+    // The fan subscribed before and the other member after: only the fan hears of it, and a rebuild says the same.
+    await given(...history(subscribed(fan), albumCreated('public'), subscribed(other)))
+      .thenQuery((db) => db.selectFrom('notifications').select('recipient_id').where('action', '=', 'new_album').execute(), [{ recipient_id: fan }]);
+    await given(...history(subscribed(fan), subscribed(other), unsubscribed(other), albumCreated('public')))
+      .then('notifications', [...albumRows([fan]), { recipient_id: owner, action: 'subscribe', actor_id: fan }], 'action');
+    // Made public later: told then, and not again on the next edit.
+    await given(...history(subscribed(fan), albumCreated('private'), albumEdited(true), albumEdited(false)))
+      .thenQuery((db) => db.selectFrom('notifications').select(['recipient_id', 'action']).where('action', '=', 'new_album').execute(), [{ recipient_id: fan, action: 'new_album' }]);
+    await given(...history(subscribed(fan), albumCreated('public'), { type: 'AlbumDeleted', data: { album_id: 5, user_id: owner, artwork_key: null } }))
+      .thenQuery((db) => db.selectFrom('notifications').select('id').where('action', '=', 'new_album').execute(), []);
   });
 });

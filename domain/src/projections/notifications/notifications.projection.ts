@@ -51,8 +51,30 @@ async function retract(tx: Tx, facts: Omit<NotificationFacts, 'comment_id' | 'th
 const nothingElse = { track_id: null, collection_id: null };
 
 /**
+ * A member's album, announced (made public for the first time): each of their subscribers of
+ * this moment is told, one row each, keyed by the event and the recipient so a replay writes the
+ * same ids.
+ */
+async function announceAlbum(event: ProjectedEvent<'AlbumCreated'> | ProjectedEvent<'AlbumEdited'>, tx: Tx): Promise<void> {
+  const d = event.data;
+  await tx.insertInto('notifications').columns(['id', 'recipient_id', 'action', 'actor_id', 'album_id', 'source_position', 'created_at'])
+    .expression((eb) => eb.selectFrom('notification_audiences').where('subject_id', '=', d.user_id).where('subscriber_id', '!=', d.user_id).select([
+      sql<string>`md5(${event.event_id} || ':' || notification_audiences.subscriber_id::text)::uuid`.as('id'),
+      'subscriber_id as recipient_id', sql<'new_album'>`'new_album'`.as('action'), sql<string>`${d.user_id}::uuid`.as('actor_id'),
+      sql<number>`${d.album_id}::bigint`.as('album_id'), sql<number>`${event.global_position}::bigint`.as('source_position'),
+      sql<Date>`${event.recorded_at}::timestamptz`.as('created_at'),
+    ]))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Events applied one at a time even in a rebuild's batch: they read or change the audiences. */
+const ONE_AT_A_TIME = new Set<string>(['UserSubscribed', 'UserUnsubscribed', 'AlbumCreated', 'AlbumEdited']);
+
+/**
  * Members' notifications (spec §3 Notification), made from the events that notify someone (see
- * notificationOf) and kept newest first per member. Async: nothing a write decides depends on it.
+ * notificationOf), and from a member's new album, which tells each of their subscribers (kept in
+ * `notification_audiences`, as of the event), and kept newest first per member. Async: nothing a write decides depends on it.
  *
  * A row names what it is about by id and copies nothing, so readers join the current track,
  * comment and collection and show them only as the visibility module allows: one that turned
@@ -65,12 +87,17 @@ const nothingElse = { track_id: null, collection_id: null };
 export const notificationsProjection = defineProjection({
   name: NOTIFICATIONS,
   kind: 'async',
-  tables: ['notifications'],
+  tables: ['notifications', 'notification_audiences'],
   handlers: {
     CommentPosted: notify,
     TrackSaved: notify,
     CollectionFollowed: notify,
-    UserSubscribed: notify,
+    async UserSubscribed(event, tx) {
+      const d = event.data;
+      await tx.insertInto('notification_audiences').values({ subject_id: d.subject_id, subscriber_id: d.subscriber_id })
+        .onConflict((oc) => oc.columns(['subject_id', 'subscriber_id']).doNothing()).execute();
+      await notify(event, tx);
+    },
     async TrackUnsaved(event, tx) {
       const d = event.data;
       await retract(tx, { recipient_id: d.track_owner_id, action: 'save_track', actor_id: d.user_id, ...nothingElse, track_id: d.track_id });
@@ -81,6 +108,7 @@ export const notificationsProjection = defineProjection({
     },
     async UserUnsubscribed(event, tx) {
       const d = event.data;
+      await tx.deleteFrom('notification_audiences').where('subject_id', '=', d.subject_id).where('subscriber_id', '=', d.subscriber_id).execute();
       await retract(tx, { recipient_id: d.subject_id, action: 'subscribe', actor_id: d.subscriber_id, ...nothingElse });
     },
     async CommentDeleted(event, tx) {
@@ -93,6 +121,15 @@ export const notificationsProjection = defineProjection({
     },
     async CollectionDeleted(event, tx) {
       await tx.deleteFrom('notifications').where('collection_id', '=', event.data.collection_id).execute();
+    },
+    async AlbumCreated(event, tx) {
+      if (event.data.visibility === 'public') await announceAlbum(event, tx);
+    },
+    async AlbumEdited(event, tx) {
+      if (event.data.announced) await announceAlbum(event, tx);
+    },
+    async AlbumDeleted(event, tx) {
+      await tx.deleteFrom('notifications').where('album_id', '=', event.data.album_id).execute();
     },
     async NotificationDismissed(event, tx) {
       await tx.deleteFrom('notifications').where('id', '=', event.data.notification_id).where('recipient_id', '=', event.data.user_id).execute();
@@ -114,7 +151,7 @@ export const notificationsProjection = defineProjection({
       run = [];
     };
     for (const event of events) {
-      if (isNotifying(event)) {
+      if (isNotifying(event) && !ONE_AT_A_TIME.has(event.type)) {
         const facts = notificationOf(event);
         // A comment may join an earlier unread notification (coalesce): it goes in on its own,
         // after the rows before it.

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useNavigation, useSearchParams } from 'react-route
 import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
+import { AlbumList } from '../../features/albums/components/album-list';
 import { getStream } from '../../features/feeds/api/get-stream';
 import {
   STREAM_FILTER_CHOICES, isDefaultStream, readStreamFilters, withFilter, writeStreamFilters,
@@ -59,6 +60,12 @@ export function Component() {
           </button>
         )}
       </form>
+      {preloaded.albums.length > 0 && (
+        <section aria-label="new albums">
+          <h2 className="output">new albums</h2>
+          <AlbumList albums={preloaded.albums} label="new albums" />
+        </section>
+      )}
       <p className="output output--muted" aria-live="polite">
         {navigation.state === 'loading' ? 'loading...' : countOf(preloaded.total, 'track')}
       </p>

@@ -5,6 +5,7 @@ import { TrackCard } from '../../components/tracks/track-card';
 import { PromptLine } from '../../components/ui/prompt-line';
 import { TerminalWindow } from '../../components/ui/terminal-window';
 import { TrackVideo } from '../../features/player/components/track-video';
+import { TrackAlbums } from '../../features/albums/components/track-albums';
 import { CommentThreads } from '../../features/tracks/components/comment-threads';
 import { ShareTrack } from '../../features/tracks/components/share-track';
 import { TrackAudience } from '../../features/tracks/components/track-audience';
@@ -25,6 +26,7 @@ export function Component() {
     <TerminalWindow path={`~/${track.username}/tracks/${track.id}`} title={track.title} className="window--wide">
       <PromptLine command={`track --user ${track.username} --id ${track.id}`} />
       <TrackCard track={track} variant="hero" media={video?.url ? <TrackVideo key={track.id} track={track} video={{ ...video, url: video.url }} /> : undefined} />
+      <TrackAlbums trackId={track.id} />
       {track.status === 'ready' && (
         <div className="actions">
           <button type="button" className="btn btn--small" onClick={() => enqueue(track)}>

@@ -80,7 +80,7 @@ describe('the live channel (one connection per tab)', () => {
     await connectLive();
     const socket = sockets[0]!;
     socket.emit(REALTIME_EVENTS.notification, {
-      notification: { id: 'n1', action: 'subscribe', created: '2026-11-22T10:00:00.000Z', actor: { id: 'u-2', username: 'vega', display_name: null, slug: 'vega', avatar: null }, metadata: {}, track: null, comment: null, comment_thread: null, collection: null },
+      notification: { id: 'n1', action: 'subscribe', created: '2026-11-22T10:00:00.000Z', actor: { id: 'u-2', username: 'vega', display_name: null, slug: 'vega', avatar: null }, metadata: {}, track: null, comment: null, comment_thread: null, collection: null, album: null },
       notification_count: 1,
     });
     expect(notificationsStore.items.map((n) => n.id)).toEqual(['n1']);

@@ -4,12 +4,12 @@ import { adoptSession, resetSession, session } from '../../lib/session/store';
 import { reset as resetToasts, toasts } from '../../lib/toasts/store';
 import { aMember, failure, fakeApi, ok, type FakeAnswer } from '../../testing/fake-fetch';
 import { dismiss, dismissAll, loadNotifications, notificationsStore, receive, receiveCount, reset } from './store';
-import { notificationSentence } from './text';
+import { notificationSentence, notificationText } from './text';
 
 const actor = { id: 'u-2', username: 'vega', display_name: 'Vega Lyra', slug: 'vega', avatar: null };
 const note = (id: string, overrides: Partial<NotificationView> = {}): NotificationView => ({
   id, action: 'subscribe', created: '2026-11-22T10:00:00.000Z', actor, metadata: {},
-  track: null, comment: null, comment_thread: null, collection: null, ...overrides,
+  track: null, comment: null, comment_thread: null, collection: null, album: null, ...overrides,
 });
 const page = (ids: string[], count = ids.length) => ok({ notifications: ids.map((id) => note(id)), total: ids.length, has_more: false }, { me: aMember({ notification_count: count }) });
 
@@ -119,6 +119,9 @@ describe('notification texts (spec §3)', () => {
       .toBe('Vega Lyra commented on Night Signal: “lovely”');
     expect(notificationSentence(note('4', { action: 'follow_collection', collection: { id: 3, name: 'Drift', slug: 'drift' } }), 'nova'))
       .toBe('Vega Lyra followed your collection Drift');
+    const album = note('6', { action: 'new_album', album: { id: 4, title: 'Low Tide', slug: 'low-tide', username: 'vega' } });
+    expect(notificationSentence(album, 'nova')).toBe('Vega Lyra released a new album: Low Tide');
+    expect(notificationText(album, 'nova').at(-1)).toEqual({ text: 'Low Tide', to: '/vega/albums/4' });
   });
 
   it('use the metadata for a reply whose track is not shown', () => {

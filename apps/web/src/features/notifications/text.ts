@@ -10,11 +10,12 @@ const trackPath = (username: string, id: number) => `/${encodeURIComponent(usern
 
 /**
  * What the notification is about (spec §3): its track, else the metadata that stands in for it
- * (a reply whose track is gone or hidden), else its collection; null when none is named.
+ * (a reply whose track is gone or hidden), else its collection or album; null when none is named.
  */
 function subject(n: NotificationView, ownerUsername: string): TextPart | null {
   if (n.track) return { text: n.track.title, to: trackPath(n.track.username, n.track.id) };
   if (n.collection) return { text: n.collection.name, to: `/${encodeURIComponent(ownerUsername)}/collections/${n.collection.id}` };
+  if (n.album) return { text: n.album.title, to: `/${encodeURIComponent(n.album.username)}/albums/${n.album.id}` };
   const meta = n.metadata;
   if (meta.resource_title) {
     if (meta.resource_type === 'collection' && meta.resource_id !== undefined && meta.resource_username) {
@@ -47,6 +48,8 @@ export function notificationText(n: NotificationView, ownerUsername: string): Te
       return [actor, ...on(' followed your collection ', ' followed your collection')];
     case 'subscribe':
       return [actor, { text: ' subscribed to you' }];
+    case 'new_album':
+      return [actor, ...on(' released a new album: ', ' released a new album')];
     default:
       // A kind this client does not know yet still says who did something, and to what.
       return [actor, { text: ` ${String((n as { action: unknown }).action).replaceAll('_', ' ')}` }, ...(about ? [{ text: ' ' }, about] : [])];

@@ -41,13 +41,13 @@ const act = (action: PaletteAction, label: string, group: PaletteGroup, hint?: s
 
 const MEMBER_PAGES: readonly [string, string][] = [
   ['/discover', 'discover'], ['/stream', 'stream'], ['/explore/tracks', 'explore tracks'], ['/explore/users', 'explore users'],
-  ['/explore/collections', 'explore collections'], ['/explore/tags', 'tag cloud'], ['/notifications', 'notifications'],
+  ['/explore/albums', 'explore albums'], ['/explore/collections', 'explore collections'], ['/explore/tags', 'tag cloud'], ['/notifications', 'notifications'],
   ['/messages', 'messages'], ['/sonar', 'sonar'], ['/news', 'news'], ['/membership', 'membership'],
 ];
 
 /** The member's own pages, under their username. */
 const OWN_PAGES: readonly [string, string][] = [
-  ['', 'my tracks'], ['/library', 'my library'], ['/collections', 'my collections'], ['/followed-collections', 'followed collections'],
+  ['', 'my tracks'], ['/library', 'my library'], ['/albums', 'my albums'], ['/collections', 'my collections'], ['/followed-collections', 'followed collections'],
   ['/comments', 'my comments'], ['/subscribers', 'my subscribers'], ['/subscriptions', 'my subscriptions'], ['/history', 'listening history'],
 ];
 

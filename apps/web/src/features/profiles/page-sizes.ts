@@ -5,6 +5,8 @@ export const USER_PAGE_SIZES = {
   library: PAGE_SIZES.library,
   /** Spec §9: collections are shown 5 at a time (the API's own default, 12, is for explore). */
   collections: 5,
+  /** Albums, 5 at a time like collections. */
+  albums: 5,
   collectionTracks: PAGE_SIZES.collectionTracks,
   history: PAGE_SIZES.listeningHistory,
   members: PAGE_SIZES.subscribers,

@@ -39,6 +39,9 @@ export interface ModalProps {
   collectionEdit: { collectionId: Id };
   manageTrackCollections: { trackId: Id; title?: string };
   manageCollectionTracks: { collectionId: Id; collectionName: string };
+  manageAlbumCreate: NoProps;
+  manageAlbumEdit: { albumId: Id };
+  deleteAlbum: { albumId: Id; title?: string };
   removeFromLibrary: { trackId: Id; title?: string };
   sendMessage: { recipientUsername: string };
   queueList: NoProps;
@@ -92,6 +95,9 @@ export const MODAL_RULES: { [N in ModalName]: ModalRule<N> } = {
     persistent: true,
     refuse: (props) => (props.collectionId !== undefined && props.collectionId !== '' && props.collectionName ? null : 'No collection ID provided'),
   },
+  manageAlbumCreate: { persistent: true },
+  manageAlbumEdit: { persistent: true, refuse: (props) => (isPositiveId(props.albumId) ? null : 'No album ID provided') },
+  deleteAlbum: { refuse: (props) => (isPositiveId(props.albumId) ? null : 'No album ID provided') },
   removeFromLibrary: { refuse: (props) => (isPositiveId(props.trackId) ? null : 'No track ID provided') },
   sendMessage: {},
   queueList: {},

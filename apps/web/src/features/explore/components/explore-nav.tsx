@@ -5,6 +5,7 @@ import '../explore.css';
 const PAGES = [
   ['/explore/tracks', 'tracks'],
   ['/explore/users', 'users'],
+  ['/explore/albums', 'albums'],
   ['/explore/collections', 'collections'],
   ['/explore/tags', 'tags'],
 ] as const;

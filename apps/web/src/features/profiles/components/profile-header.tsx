@@ -14,6 +14,7 @@ import '../profiles.css';
 export const USER_PAGES = [
   ['', 'tracks'],
   ['library', 'library'],
+  ['albums', 'albums'],
   ['collections', 'collections'],
   ['followed-collections', 'followed'],
   ['comments', 'comments'],

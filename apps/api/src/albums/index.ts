@@ -1,0 +1,2 @@
+export { AlbumsModule } from './albums.module';
+export { AlbumReadsService } from './album-reads.service';
