@@ -5,7 +5,7 @@ import {
 import type { Db } from '@stardeck/infra';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import { memberIdByUsername } from '../common/user-summaries';
+import { memberIdByUsername } from '../common/member-cards.repository';
 import { albumVisibility, trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase } from '../platform/tokens';
 import { TrackViewBuilder, TracksRepository } from '../tracks';

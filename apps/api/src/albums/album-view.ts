@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AlbumView } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
-import { memberCards } from '../common/user-summaries';
+import { memberCards } from '../common/member-cards.repository';
 import { ArtworkService, TagsRepository } from '../tracks';
 import type { AlbumListRow } from './albums.repository';
 
