@@ -20,6 +20,7 @@ import * as adminConsole from './migrations/2026-11-28T0500-admin-console';
 import * as unreadMessageCounts from './migrations/2026-11-28T0700-unread-message-counts';
 import * as transcodeDispatch from './migrations/2026-11-28T0900-transcode-dispatch';
 import * as shadowRebuilds from './migrations/2026-11-28T0910-shadow-rebuilds';
+import * as catalogueReadModels from './migrations/2026-11-28T1200-catalogue-read-models';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0700-unread-message-counts': unreadMessageCounts,
   '2026-11-28T0900-transcode-dispatch': transcodeDispatch,
   '2026-11-28T0910-shadow-rebuilds': shadowRebuilds,
+  '2026-11-28T1200-catalogue-read-models': catalogueReadModels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

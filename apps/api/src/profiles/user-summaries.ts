@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserSummary } from '@stardeck/contracts';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { trackVisibility, type Viewer } from '../common/visibility';
+import type { Viewer } from '../common/visibility';
 import { ImageService } from '../images';
 
 export interface SummaryOptions {
@@ -34,9 +34,10 @@ export class UserSummaryBuilder {
         ])
         .where('users.id', 'in', unique)
         .execute(),
-      executor.selectFrom('tracks').select(['tracks.user_id', sql<number>`count(*)::int`.as('n')])
-        .where('tracks.user_id', 'in', unique).where(trackVisibility.listedTo(viewer))
-        .groupBy('tracks.user_id').execute(),
+      // The counts the tracks projection keeps: the viewer's own tracks in every state, others' listed ones.
+      executor.selectFrom('member_track_counts')
+        .select(['member_track_counts.user_id', viewer ? sql<number>`case when member_track_counts.user_id = ${viewer.id} then tracks else listed end`.as('n') : 'listed as n'])
+        .where('member_track_counts.user_id', 'in', unique).execute(),
       viewer
         ? executor.selectFrom('subscriptions').select('subject_id').where('subscriber_id', '=', viewer.id).where('subject_id', 'in', unique).execute()
         : Promise.resolve([]),

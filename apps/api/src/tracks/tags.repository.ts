@@ -9,13 +9,6 @@ export interface TagListRow extends TagView {
   unique_artists: number;
 }
 
-/** Usage per tag over listed tracks (public, not failed), from the tag_usage read model. */
-const USAGE = sql`(
-  select tag_id, count(*)::bigint as usage_count, count(distinct user_id)::bigint as unique_artists
-  from tag_usage_tracks, unnest(tag_ids) as tag_id
-  where public and not failed
-  group by tag_id
-)`;
 
 /**
  * The tags of the track in `tracks`, in their order, as one json column of a query on it (what
@@ -25,7 +18,7 @@ export function tagsColumn() {
   return sql<TagView[]>`(
     select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug, 'usage_count', coalesce(u.usage_count, 0))
       order by tt.position), '[]'::json)
-    from track_tags tt join tags t on t.id = tt.tag_id left join ${USAGE} u on u.tag_id = t.id
+    from track_tags tt join tags t on t.id = tt.tag_id left join tag_usage_counts u on u.tag_id = t.id
     where tt.track_id = tracks.id)`.as('tags');
 }
 
@@ -42,7 +35,7 @@ export class TagsRepository {
     if (trackIds.length === 0) return byTrack;
     const { rows } = await sql<{ track_id: number; id: number; name: string; slug: string; usage_count: number | null }>`
       select tt.track_id, t.id, t.name, t.slug, u.usage_count
-      from track_tags tt join tags t on t.id = tt.tag_id left join ${USAGE} u on u.tag_id = t.id
+      from track_tags tt join tags t on t.id = tt.tag_id left join tag_usage_counts u on u.tag_id = t.id
       where tt.track_id in (${sql.join(trackIds)})
       order by tt.track_id, tt.position`.execute(executor);
     for (const row of rows) {
@@ -71,24 +64,32 @@ export class TagsRepository {
     options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer; minUsage: number },
   ): Promise<TagListRow[]> {
     const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const order = options.sort === 'name' ? sql`lower(t.name) asc` : sql`coalesce(u.usage_count, 0) desc, lower(t.name) asc`;
     // A search finds a tag only if a track listed to the viewer carries it (their own included, to
     // reuse), so the names on someone else's private or unlisted tracks never show.
     const visibleTagIds = executor.selectFrom('track_tags').innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
       .select('track_tags.tag_id').where(trackVisibility.listedTo(options.viewer));
-    // Without a search only tags counted in public use are listed.
-    const { rows } = await sql<TagListRow>`
-      select t.id, t.name, t.slug, coalesce(u.usage_count, 0) as usage_count, coalesce(u.unique_artists, 0) as unique_artists
-      from tags t left join ${USAGE} u on u.tag_id = t.id
-      where ${pattern ? sql`lower(t.name) like ${pattern} and t.id in (${visibleTagIds})` : sql`u.usage_count >= ${options.minUsage}`}
-      order by ${order}
-      limit ${options.limit} offset ${options.offset}`.execute(executor);
+    // Without a search only tags counted in public use are listed, read in the order of the
+    // counts' own indexes (tag_usage_counts: usage, then name).
+    const order = options.sort === 'name' ? sql`u.name_key asc` : sql`u.usage_count desc, u.name_key asc`;
+    const { rows } = pattern
+      ? await sql<TagListRow>`
+        select t.id, t.name, t.slug, coalesce(u.usage_count, 0) as usage_count, coalesce(u.unique_artists, 0) as unique_artists
+        from tags t left join tag_usage_counts u on u.tag_id = t.id
+        where lower(t.name) like ${pattern} and t.id in (${visibleTagIds})
+        order by ${options.sort === 'name' ? sql`lower(t.name) asc` : sql`coalesce(u.usage_count, 0) desc, lower(t.name) asc`}
+        limit ${options.limit} offset ${options.offset}`.execute(executor)
+      : await sql<TagListRow>`
+        select t.id, t.name, t.slug, u.usage_count, u.unique_artists
+        from tag_usage_counts u join tags t on t.id = u.tag_id
+        where u.usage_count >= ${options.minUsage}
+        order by ${order}
+        limit ${options.limit} offset ${options.offset}`.execute(executor);
     return rows.map((r) => ({ ...r, id: Number(r.id), usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
   }
 
+  /** Members with a public tagged track, as the tag usage projection counts them. */
   private async uniqueArtists(executor: Db | Tx): Promise<number> {
-    const artists = await executor.selectFrom('tag_usage_tracks').select(sql<number>`count(distinct user_id)::bigint`.as('n'))
-      .where('public', '=', true).where('failed', '=', false).where(sql<boolean>`cardinality(tag_ids) > 0`).executeTakeFirstOrThrow();
-    return Number(artists.n);
+    const row = await executor.selectFrom('tag_usage_totals').select('value').where('key', '=', 'unique_artists').executeTakeFirst();
+    return Number(row?.value ?? 0);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { storageUsage, type TrackRow } from '@stardeck/domain';
 import { sql } from 'kysely';
-import { paginate, type Page } from '../common/paginate';
+import { consistentTotal, pageOf, paginate, type Page } from '../common/paginate';
 import { trackVisibility, type Viewer } from '../common/visibility';
 import { tagsColumn } from './tags.repository';
 import { socialColumns } from './track-social.repository';
@@ -20,7 +20,7 @@ const VIEW_COLUMNS = [
   'tracks.artwork_key', 'tracks.artwork_mimetype', 'tracks.parent_id', 'tracks.created_at', 'tracks.updated_at', 'tracks.version',
 ] as const;
 
-export type TrackListRow = Omit<TrackRow, 'peaks'> & { username: string; display_name: string | null; play_count: number; progress: number | null };
+export type TrackListRow = TrackRow & { username: string; display_name: string | null; play_count: number; progress: number | null };
 
 export interface ListFilter {
   limit: number;
@@ -36,6 +36,9 @@ export interface ListFilter {
   /** Explore and random tracks list only what is listed to everyone, even the viewer's own private ones. */
   everyoneOnly?: boolean;
 }
+
+/** A list of every listed track, with no filter but the owner's visibility rules: what the maintained counts cover. */
+const isWholeCatalogue = (filter: ListFilter) => !filter.search && !filter.userId && !filter.tagIds?.length && !filter.excludeIds?.length && filter.everyoneOnly === true;
 
 /** Reads of the `tracks` read model joined with owners, play counts and progress. No business rules. */
 @Injectable()
@@ -118,16 +121,62 @@ export class TracksRepository {
 
   list(executor: Db | Tx, filter: ListFilter): Promise<Page<TrackListRow>> {
     const dir = filter.sortDir;
+    if (filter.sortKey === 'play_count' && dir === 'desc' && isWholeCatalogue(filter)) return this.mostPlayed(executor, filter);
     return paginate(this.listQuery(executor, filter), filter, (q) =>
       filter.sortKey === 'random' ? q.orderBy(sql`random()`)
         : filter.sortKey === 'title' ? q.orderBy(sql`lower(tracks.title)`, dir).orderBy('tracks.id', dir)
           : filter.sortKey === 'play_count' ? q.orderBy(sql`coalesce(track_play_counts.play_count, 0)`, dir).orderBy('tracks.id', 'desc')
-            : q.orderBy('tracks.created_at', dir).orderBy('tracks.id', dir));
+            : q.orderBy('tracks.created_at', dir).orderBy('tracks.id', dir), this.countedTotal(executor, filter));
   }
 
-  /** What the waveform route needs: who may see the track, and its full waveform. */
-  findPeaks(executor: Db | Tx, id: number): Promise<Pick<TrackRow, 'user_id' | 'visibility' | 'status' | 'peaks'> | undefined> {
-    return executor.selectFrom('tracks').select(['user_id', 'visibility', 'status', 'peaks']).where('id', '=', id).executeTakeFirst();
+  /**
+   * The size of a list that a read model keeps, read by key: the whole catalogue listed to
+   * everyone, one member's tracks, one tag's listed tracks. Null for a list only its rows can
+   * count (a search, several tags).
+   */
+  private countedTotal(executor: Db | Tx, filter: ListFilter): Promise<number> | undefined {
+    if (filter.search || filter.excludeIds?.length || (filter.tagIds?.length ?? 0) > 1) return undefined;
+    const everyone = filter.everyoneOnly || filter.viewer === null || (filter.userId !== undefined && filter.viewer.id !== filter.userId);
+    if (filter.tagIds?.length === 1) {
+      // Tag counts are kept by an async read model: a list of someone's own tracks under a tag counts its rows.
+      if (filter.userId || !everyone) return undefined;
+      return executor.selectFrom('tag_usage_counts').select('listed_count as n').where('tag_id', '=', filter.tagIds[0]!).executeTakeFirst()
+        .then((row) => Number(row?.n ?? 0));
+    }
+    if (filter.userId) {
+      return executor.selectFrom('member_track_counts').select(everyone ? 'listed as n' : 'tracks as n').where('user_id', '=', filter.userId).executeTakeFirst()
+        .then((row) => Number(row?.n ?? 0));
+    }
+    if (!everyone) return undefined;
+    return executor.selectFrom('track_totals').select('value').where('key', '=', 'listed').executeTakeFirst().then((row) => Number(row?.value ?? 0));
+  }
+
+  /**
+   * The whole catalogue by plays, most first (ties newest id first): the played tracks in the
+   * order of the play counts' index, then, past the last of them, the tracks never played by id.
+   * Each part reads only as far as the page, where ordering by a count joined to every listed
+   * track sorted them all.
+   */
+  private async mostPlayed(executor: Db | Tx, filter: ListFilter): Promise<Page<TrackListRow>> {
+    const wanted = filter.offset + filter.limit;
+    const [played, total] = await Promise.all([
+      this.listQuery(executor, filter).where('track_play_counts.play_count', '>', 0)
+        .orderBy('track_play_counts.play_count', 'desc').orderBy('track_play_counts.track_id', 'desc').limit(wanted).execute(),
+      this.countedTotal(executor, filter)!,
+    ]);
+    let items = played.slice(filter.offset);
+    if (played.length < wanted) {
+      const unplayed = await this.listQuery(executor, filter).where('track_play_counts.track_id', 'is', null).orderBy('tracks.id', 'desc')
+        .limit(filter.limit - items.length).offset(Math.max(0, filter.offset - played.length)).execute();
+      items = [...items, ...unplayed];
+    }
+    return pageOf(items, consistentTotal(total, filter, items.length), filter);
+  }
+
+  /** What the waveform route needs: who may see the track, and its full waveform (a table of its own). */
+  findPeaks(executor: Db | Tx, id: number): Promise<(Pick<TrackRow, 'user_id' | 'visibility' | 'status'> & { peaks: string | null }) | undefined> {
+    return executor.selectFrom('tracks').leftJoin('track_waveforms', 'track_waveforms.track_id', 'tracks.id')
+      .select(['tracks.user_id', 'tracks.visibility', 'tracks.status', 'track_waveforms.peaks']).where('tracks.id', '=', id).executeTakeFirst();
   }
 
   findUserByUsername(executor: Db | Tx, username: string): Promise<{ id: string; username: string; config: Record<string, unknown> } | undefined> {
