@@ -24,11 +24,14 @@ const { conversationStreamIds, profileStreamIds } = require('@stardeck/contracts
 const { EVENT_SCHEMAS, createLogger, deleteJetStream, transcodeQueueNames } = require('@stardeck/infra');
 const { ProjectionAdmin } = require('@stardeck/projector');
 
-/** Tracks, members and events of each size; seedEvents go through the deciders, the rest by SQL. */
+/**
+ * Tracks, members and events of each size. The seed's events go through the deciders (sign-ups
+ * take about twelve a member, the rest is members acting on each other's work); the rest is grown by SQL.
+ */
 export const SIZES = {
-  '1e3': { tracks: 1_000, members: 100, events: 10_000 },
-  '1e4': { tracks: 10_000, members: 1_000, events: 100_000 },
-  '1e5': { tracks: 100_000, members: 10_000, events: 1_000_000 },
+  '1e3': { tracks: 1_000, members: 100, events: 10_000, seedEvents: 2_500 },
+  '1e4': { tracks: 10_000, members: 1_000, events: 100_000, seedEvents: 25_000 },
+  '1e5': { tracks: 100_000, members: 10_000, events: 1_000_000, seedEvents: 150_000 },
 };
 const TAGS = 2_000;
 const CHUNK = 5_000;
@@ -275,7 +278,7 @@ export async function openCommunity(size, onProgress) {
     const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
     const seeded = Number((await sql`select count(*)::int as n from users`.execute(database.db)).rows[0].n) > 1;
     if (!seeded) {
-      await generateCommunity(store, { members: spec.members, events: spec.members * 25, label: `cat${size.replace('e', 'x')}` });
+      await generateCommunity(store, { members: spec.members, events: spec.seedEvents, label: `cat${size.replace('e', 'x')}` });
       onProgress(`seed written through the deciders (${elapsed()})`);
     }
     await store.transaction((tx) => tagRegistry.ensure(tx, tagNames()));

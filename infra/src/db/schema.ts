@@ -174,11 +174,13 @@ export interface TrackWaveformsTable {
   peaks: string;
 }
 
-/** Per member: their tracks in any state, and those listed to everyone (public and ready). */
+/** Per member: their tracks in any state, those listed to everyone (public and ready), and the bytes they store. */
 export interface MemberTrackCountsTable {
   user_id: string;
   tracks: number;
   listed: number;
+  /** Sources and renditions of tracks that did not fail: what the storage quota counts. */
+  bytes: number;
 }
 
 /** Catalogue-wide counts by key: `listed`, the tracks listed to everyone. */

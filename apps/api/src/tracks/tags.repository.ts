@@ -9,6 +9,9 @@ export interface TagListRow extends TagView {
   unique_artists: number;
 }
 
+/** Members with a public tagged track, as the tag usage projection counts them. */
+const UNIQUE_ARTISTS = sql`select value from tag_usage_totals where key = 'unique_artists'`;
+
 
 /**
  * The tags of the track in `tracks`, in their order, as one json column of a query on it (what
@@ -50,6 +53,19 @@ export class TagsRepository {
     executor: Db | Tx,
     options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer },
   ): Promise<{ tags: TagListRow[]; uniqueArtists: number }> {
+    // The cloud (no search) reads its page and the artists' count in one statement.
+    if (!options.q) {
+      const { rows } = await sql<TagListRow & { artists: number | string | null }>`
+        select t.id, t.name, t.slug, u.usage_count, u.unique_artists, (${UNIQUE_ARTISTS}) as artists
+        from (select 1) one
+        left join lateral (
+          select * from tag_usage_counts where usage_count >= 1
+          order by ${options.sort === 'name' ? sql`name_key asc` : sql`usage_count desc, name_key asc`} limit ${options.limit} offset ${options.offset}
+        ) u on true
+        left join tags t on t.id = u.tag_id`.execute(executor);
+      const tags = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
+      return { tags, uniqueArtists: Number(rows[0]?.artists ?? 0) };
+    }
     const [tags, uniqueArtists] = await Promise.all([this.listTags(executor, { ...options, minUsage: 1 }), this.uniqueArtists(executor)]);
     return { tags, uniqueArtists };
   }
@@ -87,9 +103,8 @@ export class TagsRepository {
     return rows.map((r) => ({ ...r, id: Number(r.id), usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
   }
 
-  /** Members with a public tagged track, as the tag usage projection counts them. */
   private async uniqueArtists(executor: Db | Tx): Promise<number> {
-    const row = await executor.selectFrom('tag_usage_totals').select('value').where('key', '=', 'unique_artists').executeTakeFirst();
-    return Number(row?.value ?? 0);
+    const { rows } = await sql<{ n: number | string | null }>`select (${UNIQUE_ARTISTS}) as n`.execute(executor);
+    return Number(rows[0]?.n ?? 0);
   }
 }

@@ -117,7 +117,8 @@ describe('tracks projection', () => {
       uploaded(6, USER_B, { visibility: 'public' }), transcoded(6), deleted(6, USER_B, 3),
     );
     // Listed: 1 and 3 (public and ready); 2 went private, 4 is processing, 5 failed, 6 was deleted.
-    await spec.then('member_track_counts', [{ user_id: USER_B, tracks: 1, listed: 0 }, { user_id: USER_A, tracks: 4, listed: 2 }], 'tracks');
+    // Stored: each source (1,000 bytes) and its two renditions (100 each); a failed track stores nothing.
+    await spec.then('member_track_counts', [{ user_id: USER_B, tracks: 1, listed: 0, bytes: 0 }, { user_id: USER_A, tracks: 4, listed: 2, bytes: 4600 }], 'tracks');
     await spec.then('track_totals', [{ key: 'listed', value: 2 }]);
     await spec.then('track_waveforms', [{ track_id: 1 }, { track_id: 2 }, { track_id: 3 }]);
   });

@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
  *
  * - `track_waveforms`: the full-resolution waveform, out of the hot `tracks` table (only its own
  *   route reads it; lists carry `list_peaks`). Written by the tracks projection.
- * - `member_track_counts`, `track_totals`: per member, their tracks and their listed ones; and the
+ * - `member_track_counts`, `track_totals`: per member, their tracks, their listed ones and the bytes
+ *   they store (what the quota counts); and the
  *   tracks listed to everyone, the total of the explore list. Written by the tracks projection, in
  *   the transaction that changes a track.
  * - `tag_usage_counts` (per tag: public tracks that did not fail, their distinct owners, and the
@@ -20,10 +21,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO track_waveforms (track_id, peaks) SELECT id, peaks FROM tracks WHERE peaks IS NOT NULL`.execute(db);
   await sql`ALTER TABLE tracks DROP COLUMN peaks`.execute(db);
 
-  await sql`CREATE TABLE member_track_counts (user_id uuid PRIMARY KEY, tracks bigint NOT NULL, listed bigint NOT NULL)`.execute(db);
+  await sql`CREATE TABLE member_track_counts (user_id uuid PRIMARY KEY, tracks bigint NOT NULL, listed bigint NOT NULL, bytes bigint NOT NULL)`.execute(db);
   await sql`
-    INSERT INTO member_track_counts (user_id, tracks, listed)
-    SELECT user_id, count(*), count(*) FILTER (WHERE visibility = 'public' AND status = 'ready') FROM tracks GROUP BY user_id`.execute(db);
+    INSERT INTO member_track_counts (user_id, tracks, listed, bytes)
+    SELECT user_id, count(*), count(*) FILTER (WHERE visibility = 'public' AND status = 'ready'),
+      coalesce(sum(filesize + coalesce((
+        SELECT sum((r.value->>'size')::bigint) FROM jsonb_each(tracks.renditions) AS r WHERE jsonb_typeof(r.value) = 'object'
+      ), 0)) FILTER (WHERE status != 'failed'), 0)
+    FROM tracks GROUP BY user_id`.execute(db);
   await sql`CREATE TABLE track_totals (key text PRIMARY KEY, value bigint NOT NULL)`.execute(db);
   await sql`INSERT INTO track_totals (key, value) SELECT 'listed', count(*) FROM tracks WHERE visibility = 'public' AND status = 'ready' HAVING count(*) > 0`.execute(db);
 

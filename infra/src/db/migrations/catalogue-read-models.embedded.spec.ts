@@ -34,8 +34,9 @@ describe('migration 2026-11-28T1200-catalogue-read-models', () => {
         { track_id: 1, peaks: 'AECBfw==' }, { track_id: 2, peaks: 'AECBfw==' },
       ]);
       expect(await rows(`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'tracks' AND column_name = 'peaks'`)).toEqual([{ n: 0 }]);
-      expect(await rows('SELECT user_id, tracks::int, listed::int FROM member_track_counts ORDER BY user_id')).toEqual([
-        { user_id: A, tracks: 3, listed: 1 }, { user_id: B, tracks: 1, listed: 0 },
+      // Bytes: the sources of tracks that did not fail (1 byte each here, no renditions).
+      expect(await rows('SELECT user_id, tracks::int, listed::int, bytes::int FROM member_track_counts ORDER BY user_id')).toEqual([
+        { user_id: A, tracks: 3, listed: 1, bytes: 3 }, { user_id: B, tracks: 1, listed: 0, bytes: 0 },
       ]);
       expect(await rows('SELECT key, value::int FROM track_totals')).toEqual([{ key: 'listed', value: 1 }]);
       // Ambient: 1 and 3 in use (public, not failed), 1 listed; Night Drive: 1 in use and listed (4 failed).
