@@ -31,7 +31,9 @@ const { ProjectionAdmin } = require('@stardeck/projector');
 export const SIZES = {
   '1e3': { tracks: 1_000, members: 100, events: 10_000, seedEvents: 2_500 },
   '1e4': { tracks: 10_000, members: 1_000, events: 100_000, seedEvents: 25_000 },
-  '1e5': { tracks: 100_000, members: 10_000, events: 1_000_000, seedEvents: 150_000 },
+  // Seeded with a copy of the 10^4 community (its social history included), then grown by SQL:
+  // more members, tracks and plays.
+  '1e5': { tracks: 100_000, members: 10_000, events: 1_000_000, seedFrom: '1e4' },
 };
 const TAGS = 2_000;
 const CHUNK = 5_000;
@@ -184,13 +186,44 @@ async function growLog(db, spec, onProgress) {
   }
 }
 
+/**
+ * Members up to the size's count, straight into the log: each a copy of a seed member's sign-up
+ * (AccountRegistered and AccountVerified) under a new id, username and email. The users read
+ * model (and the stats counters) are rebuilt from the log after it.
+ */
+async function growMembers(platform, spec, onProgress) {
+  const { db } = platform.database;
+  const have = Number((await sql`select count(*)::int as n from users where role = 'member'`.execute(db)).rows[0].n);
+  const count = spec.members - have;
+  if (count <= 0) return;
+  await sql`
+    with src as (
+      select data, row_number() over (order by global_position) as n from events
+      where type = 'AccountRegistered' and data ->> 'role' = 'member'
+        and data ->> 'user_id' in (select id::text from users where verified_at is not null)
+    ),
+    k as materialized (select i, gen_random_uuid() as id from generate_series(1, ${count}::int) as i),
+    picked as (select k.i, k.id, s.data from k join src s on s.n = 1 + (k.i - 1) % (select count(*) from src))
+    insert into events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+    select 'user-' || p.id, v.version, v.type, v.schema_version, v.data,
+      jsonb_build_object('actor', 'anonymous', 'correlation_id', 'catalogue-member-' || p.id), gen_random_uuid()
+    from picked p cross join lateral (values
+      (1, 'AccountRegistered', ${version('AccountRegistered')}::int, p.data || jsonb_build_object('user_id', p.id,
+        'username', (p.data ->> 'username') || 'c' || p.i, 'slug', (p.data ->> 'slug') || 'c' || p.i, 'email', 'c' || p.i || '.' || (p.data ->> 'email'),
+        'invite_id', null)),
+      (2, 'AccountVerified', ${version('AccountVerified')}::int, jsonb_build_object('user_id', p.id))
+    ) as v(version, type, schema_version, data)
+    order by p.i, v.version`.execute(db);
+  onProgress(`members ${spec.members}`);
+  await rebuildFor(platform, ['AccountRegistered', 'AccountVerified'], onProgress);
+}
+
 /** Every read model the grown events feed, rebuilt from the log (inline ones too: the SQL wrote no read model). */
-async function rebuildGrown(platform, onProgress) {
+async function rebuildFor(platform, grown, onProgress) {
   const { store, bus, locks, database } = platform;
   await sql`update relay_state set last_xid = (select max(transaction_id) from events), last_position = (select max(global_position) from events)`.execute(database.db);
   await sql`update projection_checkpoints set last_xid = (select max(transaction_id) from events), last_position = (select max(global_position) from events)`.execute(database.db);
   await sql`analyze events`.execute(database.db);
-  const grown = ['TrackUploaded', 'TrackTranscoded', 'TrackPlayed'];
   const models = [...INLINE_PROJECTIONS, ...ASYNC_PROJECTIONS];
   const admin = new ProjectionAdmin(models, store, bus, locks, createLogger('silent'));
   for (const projection of models.filter((p) => p.handles.some((type) => grown.includes(type)))) {
@@ -248,6 +281,31 @@ async function settleReaders(store, db) {
   return { few, many, conversation: id, followed: { few: Math.min(10, subjects.length), many: Math.min(1000, subjects.length) } };
 }
 
+/**
+ * A new size's database as a copy of a smaller size's finished one (made first if need be), its
+ * picks left behind: the larger community grows from there.
+ */
+async function copySeed(size, from, onProgress) {
+  const database = `stardeck_catalogue_${size}`;
+  if ((await adminQuery('select 1 from pg_database where datname = $1', [database])).length > 0) return;
+  const { site } = await openCommunity(from, onProgress);
+  await site.close();
+  const stream = `STARDECK_CATALOGUE_${size.toUpperCase()}`;
+  await deleteJetStream(NATS_URL, stream).catch(() => undefined);
+  await deleteJetStream(NATS_URL, transcodeQueueNames(stream, `catalogue${size}.events`).stream).catch(() => undefined);
+  await adminQuery(`CREATE DATABASE ${database} TEMPLATE stardeck_catalogue_${from}`);
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query('drop table bench_picks');
+  } finally {
+    await client.end();
+  }
+  onProgress(`copied the ${from} community`);
+}
+
 /** What the bench reads, chosen once the community is whole. */
 async function choosePicks(db, readers) {
   const one = async (query) => (await query.execute(db)).rows[0];
@@ -268,6 +326,7 @@ async function choosePicks(db, readers) {
 export async function openCommunity(size, onProgress) {
   const spec = SIZES[size];
   if (!spec) throw new Error(`sizes are ${Object.keys(SIZES).join(', ')}`);
+  if (spec.seedFrom) await copySeed(size, spec.seedFrom, onProgress);
   const site = await namedSite(size);
   const server = await site.start(['api', 'projector']);
   const { store, database } = server.platform;
@@ -277,13 +336,15 @@ export async function openCommunity(size, onProgress) {
     const started = performance.now();
     const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
     const seeded = Number((await sql`select count(*)::int as n from users`.execute(database.db)).rows[0].n) > 1;
+    if (!seeded && spec.seedFrom) throw new Error(`${size} has no copy of ${spec.seedFrom}`);
     if (!seeded) {
       await generateCommunity(store, { members: spec.members, events: spec.seedEvents, label: `cat${size.replace('e', 'x')}` });
       onProgress(`seed written through the deciders (${elapsed()})`);
     }
+    await growMembers(server.platform, spec, (line) => onProgress(`${line} (${elapsed()})`));
     await store.transaction((tx) => tagRegistry.ensure(tx, tagNames()));
     await growLog(database.db, spec, (line) => onProgress(`${line} (${elapsed()})`));
-    await rebuildGrown(server.platform, (line) => onProgress(`${line} (${elapsed()})`));
+    await rebuildFor(server.platform, ['TrackUploaded', 'TrackTranscoded', 'TrackPlayed'], (line) => onProgress(`${line} (${elapsed()})`));
     const readers = await settleReaders(store, database.db);
     const models = [...INLINE_PROJECTIONS, ...ASYNC_PROJECTIONS];
     const admin = new ProjectionAdmin(models, store, server.platform.bus, server.platform.locks, createLogger('silent'));

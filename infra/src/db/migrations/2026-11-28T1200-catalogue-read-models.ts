@@ -14,7 +14,8 @@ import { sql, type Kysely } from 'kysely';
  *   listed ones), `tag_artist_counts` (per tag and owner), `tag_usage_artists` (per owner: public
  *   tagged tracks) and `tag_usage_totals` (owners with any): written by the tag usage projection,
  *   which now also follows whether a track is ready.
- * - `track_play_counts` gets an index in play order, for the explore list by plays.
+ * - `track_play_counts` gets an index in play order, for the explore list by plays; the tracks'
+ *   list indexes take the id after the time, the lists' tie-break.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE track_waveforms (track_id bigint PRIMARY KEY REFERENCES tracks(id) ON DELETE CASCADE DEFERRABLE INITIALLY IMMEDIATE, peaks text NOT NULL)`.execute(db);
@@ -65,4 +66,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO tag_usage_totals (key, value) SELECT 'unique_artists', count(*) FROM tag_usage_artists HAVING count(*) > 0`.execute(db);
 
   await sql`CREATE INDEX track_play_counts_by_plays ON track_play_counts (play_count DESC, track_id DESC)`.execute(db);
+
+  // Lists order by time, then id: with the id in the index, tracks that share a time (an import,
+  // a burst of uploads) come in order without sorting all of them.
+  await sql`DROP INDEX tracks_listed`.execute(db);
+  await sql`CREATE INDEX tracks_listed ON tracks (created_at DESC, id DESC) WHERE visibility = 'public' AND status = 'ready'`.execute(db);
+  await sql`DROP INDEX tracks_user`.execute(db);
+  await sql`CREATE INDEX tracks_user ON tracks (user_id, created_at DESC, id DESC)`.execute(db);
 }
