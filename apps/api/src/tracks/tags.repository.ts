@@ -55,14 +55,16 @@ export class TagsRepository {
   ): Promise<{ tags: TagListRow[]; uniqueArtists: number }> {
     // The cloud (no search) reads its page and the artists' count in one statement.
     if (!options.q) {
+      const order = options.sort === 'name' ? sql`name_key asc` : sql`usage_count desc, name_key asc`;
+      // The page's order is set again outside: the join to the names may return rows in any order.
       const { rows } = await sql<TagListRow & { artists: number | string | null }>`
         select t.id, t.name, t.slug, u.usage_count, u.unique_artists, (${UNIQUE_ARTISTS}) as artists
         from (select 1) one
         left join lateral (
-          select * from tag_usage_counts where usage_count >= 1
-          order by ${options.sort === 'name' ? sql`name_key asc` : sql`usage_count desc, name_key asc`} limit ${options.limit} offset ${options.offset}
+          select * from tag_usage_counts where usage_count >= 1 order by ${order} limit ${options.limit} offset ${options.offset}
         ) u on true
-        left join tags t on t.id = u.tag_id`.execute(executor);
+        left join tags t on t.id = u.tag_id
+        order by ${options.sort === 'name' ? sql`u.name_key asc` : sql`u.usage_count desc, u.name_key asc`}`.execute(executor);
       const tags = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
       return { tags, uniqueArtists: Number(rows[0]?.artists ?? 0) };
     }
