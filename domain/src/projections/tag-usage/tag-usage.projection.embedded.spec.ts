@@ -47,7 +47,7 @@ describe('tag usage projection', () => {
 
   it('keeps the counts the cloud and lists read: tracks in use and their owners per tag, listed tracks per tag, owners with any', async () => {
     const NIGHT = tag(3, 'Night Drive');
-    const transcoded = (id: number) => onTrack(id, 2, { type: 'TrackTranscoded', data: { track_id: id, renditions: { standard: { key: 'k', size: 1, mimetype: 'audio/mpeg', bitrate: 128 }, high: null, lossless: null }, duration: 60, bitrate: 128, peaks_key: null, peaks: [0, 1] } });
+    const transcoded = (id: number) => onTrack(id, 2, { type: 'TrackTranscoded', data: { track_id: id, renditions: { standard: { key: 'k', size: 1, mimetype: 'audio/mpeg', bitrate: 128 }, high: { key: 'h', size: 1, mimetype: 'audio/mpeg', bitrate: 320 }, lossless: null }, duration: 60, bitrate: 128, peaks_key: null, peaks: [0, 1] } });
     const edited = (id: number, version: number, visibility: 'public' | 'unlisted' | 'private', tags: ReturnType<typeof tag>[]) =>
       onTrack(id, version, { type: 'TrackUpdated', data: { track_id: id, title: 'T', slug: 't', description: null, visibility, tags } });
     const spec = given(
