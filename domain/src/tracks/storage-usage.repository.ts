@@ -19,12 +19,10 @@ export const storageUsage = {
    * it, a video track's video and poster included (failed uploads are removed, so they count nothing).
    */
   async trackBytes(executor: Db | Tx, userId: string): Promise<number> {
-    const row = await executor.selectFrom('tracks')
-      .select(sql<number>`coalesce(sum(filesize + coalesce((
-        select sum((r.value->>'size')::bigint) from jsonb_each(tracks.renditions) as r where jsonb_typeof(r.value) = 'object'
-      ), 0) + coalesce((tracks.video->>'size')::bigint, 0) + coalesce((tracks.video->'poster'->>'size')::bigint, 0)), 0)::bigint`.as('used'))
-      .where('user_id', '=', userId).where('status', '!=', 'failed').executeTakeFirstOrThrow();
-    return Number(row.used);
+    // Kept by the tracks projection in the transaction that changes a track (track-counts.ts), so
+    // a read under the uploader's lock sees every committed change.
+    const row = await executor.selectFrom('member_track_counts').select('bytes').where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.bytes ?? 0);
   },
 
   /** Bytes of uploads signed and not yet turned into a track, until their reservation expires. */

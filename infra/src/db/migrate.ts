@@ -22,6 +22,7 @@ import * as transcodeDispatch from './migrations/2026-11-28T0900-transcode-dispa
 import * as shadowRebuilds from './migrations/2026-11-28T0910-shadow-rebuilds';
 import * as eventsTypeOrder from './migrations/2026-11-28T1000-events-type-order';
 import * as albums from './migrations/2026-11-28T1100-albums';
+import * as catalogueReadModels from './migrations/2026-11-28T1200-catalogue-read-models';
 import * as trackVideo from './migrations/2026-11-28T1400-track-video';
 
 /** Migrations are listed in code so the compiled output needs no directory scanning. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T0910-shadow-rebuilds': shadowRebuilds,
   '2026-11-28T1000-events-type-order': eventsTypeOrder,
   '2026-11-28T1100-albums': albums,
+  '2026-11-28T1200-catalogue-read-models': catalogueReadModels,
   '2026-11-28T1400-track-video': trackVideo,
 };
 

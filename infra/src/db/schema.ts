@@ -157,9 +157,7 @@ export interface TracksTable {
   renditions: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   duration: number | null;
   bitrate: number | null;
-  /** The full-resolution waveform, packed 8-bit (contracts' peaks.ts). */
-  peaks: string | null;
-  /** The list-resolution waveform, packed the same way: what list reads ship. */
+  /** The list-resolution waveform, packed 8-bit (contracts' peaks.ts): what list reads ship. */
   list_peaks: string | null;
   peaks_key: string | null;
   artwork_key: string | null;
@@ -170,6 +168,27 @@ export interface TracksTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+}
+
+/** The full-resolution waveform of a transcoded track, packed like list_peaks: only its own route reads it. */
+export interface TrackWaveformsTable {
+  track_id: number;
+  peaks: string;
+}
+
+/** Per member: their tracks in any state, those listed to everyone (public and ready), and the bytes they store. */
+export interface MemberTrackCountsTable {
+  user_id: string;
+  tracks: number;
+  listed: number;
+  /** Sources and renditions of tracks that did not fail: what the storage quota counts. */
+  bytes: number;
+}
+
+/** Catalogue-wide counts by key: `listed`, the tracks listed to everyone. */
+export interface TrackTotalsTable {
+  key: string;
+  value: number;
 }
 
 export interface TagsTable {
@@ -217,7 +236,38 @@ export interface TagUsageTracksTable {
   user_id: string;
   public: boolean;
   failed: Generated<boolean>;
+  /** Transcoded: with `public`, the track is listed to everyone. */
+  ready: Generated<boolean>;
   tag_ids: number[];
+}
+
+/** Per tag: public tracks that did not fail and their distinct owners (the cloud's counts), and listed tracks. */
+export interface TagUsageCountsTable {
+  tag_id: number;
+  /** lower(name): the cloud's order among tags used as often. */
+  name_key: string;
+  usage_count: number;
+  unique_artists: number;
+  listed_count: number;
+}
+
+/** Per tag and owner: how many of the owner's public tracks that did not fail carry the tag. */
+export interface TagArtistCountsTable {
+  tag_id: number;
+  user_id: string;
+  tracks: number;
+}
+
+/** Per owner: public tracks that did not fail and carry a tag. */
+export interface TagUsageArtistsTable {
+  user_id: string;
+  tracks: number;
+}
+
+/** Tag-wide counts by key: `unique_artists`, the owners with a row in tag_usage_artists. */
+export interface TagUsageTotalsTable {
+  key: string;
+  value: number;
 }
 
 export interface PendingUploadsTable {
@@ -375,6 +425,9 @@ export interface Database {
   dev_mail: DevMailTable;
   stats_counters: StatsCountersTable;
   tracks: TracksTable;
+  track_waveforms: TrackWaveformsTable;
+  member_track_counts: MemberTrackCountsTable;
+  track_totals: TrackTotalsTable;
   pending_uploads: PendingUploadsTable;
   tags: TagsTable;
   track_tags: TrackTagsTable;
@@ -383,6 +436,10 @@ export interface Database {
   track_play_counts: TrackPlayCountsTable;
   listening_history: ListeningHistoryTable;
   tag_usage_tracks: TagUsageTracksTable;
+  tag_usage_counts: TagUsageCountsTable;
+  tag_artist_counts: TagArtistCountsTable;
+  tag_usage_artists: TagUsageArtistsTable;
+  tag_usage_totals: TagUsageTotalsTable;
   profiles: ProfilesTable;
   subscriptions: SubscriptionsTable;
   subscription_counts: SubscriptionCountsTable;

@@ -52,6 +52,11 @@ export class MeService {
     return this.toMe(user, this.db);
   }
 
+  /** For a read that has just counted the member's notifications itself: only the messages are read. */
+  async withNotificationCount(user: UserRow, notifications: number): Promise<Me> {
+    return meOf(user, { notifications, messages: await unreadMessageCount(this.db, user.id) }, this.config.adminInviteLimit);
+  }
+
   /** `executor`: the transaction of a write whose effect the counts must include. */
   async toMe(user: UserRow, executor: Db | Tx): Promise<Me> {
     const [notifications, messages] = await Promise.all([unreadNotificationCount(executor, user.id), unreadMessageCount(executor, user.id)]);

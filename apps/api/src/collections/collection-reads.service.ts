@@ -4,15 +4,16 @@ import {
   type ListCollectionsQueryDto, type TrackCollectionsQueryDto, type TrackView,
 } from '@stardeck/contracts';
 import type { Db } from '@stardeck/infra';
+import { sql } from 'kysely';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
-import type { PageRequest } from '../common/paginate';
+import { consistentTotal, pageOf as pageResult, type PageRequest } from '../common/paginate';
 import { memberIdByUsername } from '../common/member-cards.repository';
 import { collectionVisibility, trackVisibility, type Viewer } from '../common/visibility';
 import { InjectDatabase } from '../platform/tokens';
-import { TrackViewBuilder, TracksRepository } from '../tracks';
+import { TrackViewBuilder, TracksRepository, socialFactsOf } from '../tracks';
 import { CollectionViewBuilder } from './collection-view';
-import { CollectionsRepository, type CollectionFilter } from './collections.repository';
+import { CollectionsRepository, type CollectionFilter, type CollectionRow } from './collections.repository';
 
 export interface CollectionPage {
   collections: CollectionView[];
@@ -46,9 +47,29 @@ export class CollectionReadsService {
     const viewer = viewerOf(user);
     const row = await this.collections.findListRow(this.db, id, viewer);
     if (!row || !collectionVisibility.canView(row, viewer)) throw ApiError.notFound(SOCIAL_MSG.collectionNotFound, 'Collection');
-    const page = await this.collections.trackIds(this.db, row, viewer, pageOf(query, PAGE_SIZES.collectionTracks));
-    const [view] = await this.views.build(this.db, [row], viewer);
-    return { ...view!, tracks: await this.trackViewsInOrder(page.items.map((item) => item.track_id), user), has_more_tracks: page.has_more };
+    const [page, [view]] = await Promise.all([
+      this.trackPage(row, viewer, pageOf(query, PAGE_SIZES.collectionTracks)),
+      this.views.build(this.db, [row], viewer),
+    ]);
+    const tracks = await Promise.all(page.items.map((item) => this.trackViews.present(item, item.tags, socialFactsOf(item), user?.id ?? null)));
+    return { ...view!, tracks, has_more_tracks: page.has_more };
+  }
+
+  /**
+   * A page of the collection's tracks in its order, each with everything its view shows, and how
+   * many it shows in all: one statement (a collection's tracks are counted beside the page).
+   */
+  private async trackPage(collection: CollectionRow, viewer: Viewer, page: PageRequest) {
+    const rows = await this.tracks.withViews(this.db, viewer)
+      .innerJoin('collection_tracks', 'collection_tracks.track_id', 'tracks.id')
+      .where('collection_tracks.collection_id', '=', collection.id)
+      .where(trackVisibility.shownInListOf(collection.user_id, viewer))
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .orderBy('collection_tracks.position').limit(page.limit).offset(page.offset)
+      .execute();
+    // Past the end the page has no row to carry the count.
+    const counted = rows.length > 0 ? Number(rows[0]!.total) : (await this.collections.trackIds(this.db, collection, viewer, page)).total;
+    return pageResult(rows, consistentTotal(counted, page, rows.length), page);
   }
 
   async listByUser(username: string, query: { limit?: number; offset?: number }, user: AuthUser | null): Promise<CollectionPage> {

@@ -14,18 +14,21 @@ export interface Page<T> {
 
 /**
  * One page of a list query and the size of the whole list. `query` is the filtered query without
- * ordering; `order` adds the ordering for the page. Both queries run on the same executor.
+ * ordering; `order` adds the ordering for the page. Both queries run on the same executor. A list
+ * whose size a read model keeps passes `counted`, read instead of counting the list's rows.
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: PageRequest,
   order: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+  counted?: Promise<number>,
 ): Promise<Page<O>> {
-  const [items, count] = await Promise.all([
+  const [items, total] = await Promise.all([
     order(query).limit(page.limit).offset(page.offset).execute(),
-    query.clearSelect().select(sql<number>`count(*)::bigint`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number | string }>,
+    counted ?? (query.clearSelect().select(sql<number>`count(*)::bigint`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number | string }>)
+      .then((count) => Number(count.total)),
   ]);
-  return pageOf(items, consistentTotal(Number(count.total), page, items.length), page);
+  return pageOf(items, consistentTotal(total, page, items.length), page);
 }
 
 /**

@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { S3StorageOptions } from '@stardeck/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -70,20 +69,43 @@ function docsOverrides(options: HelmetOptions): HelmetOptions {
 }
 
 /**
- * Registers @fastify/helmet for every route. Must run before the Swagger UI routes are added,
- * so that they get their own, looser style rule.
+ * The headers helmet sets for one configuration, worked out once: helmet's middleware run against
+ * a response that only records them. They never depend on the request, so every answer gets the
+ * same values without building the middleware again (the plugin rebuilt it, CSP parsing and all,
+ * on every request).
+ */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, recorder as never, () => undefined);
+  return headers;
+}
+
+/**
+ * Sets helmet's headers on every route, from header sets made once: the app's, and looser ones
+ * for the Swagger UI and the embedded player. Must run before the Swagger UI routes are added,
+ * so that they get their own style rule.
  */
 export async function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): Promise<void> {
-  const docs = docsOverrides(options);
-  const embed = embedOverrides(options);
+  const app = securityHeadersOf(options);
+  const docs = securityHeadersOf({ ...options, ...docsOverrides(options) } as HelmetOptions);
+  const embed = securityHeadersOf({ ...options, ...embedOverrides(options) } as HelmetOptions);
   fastify.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
-      route.config = { ...route.config, helmet: docs } as RouteOptions['config'];
+      route.config = { ...route.config, securityHeaders: docs } as RouteOptions['config'];
     } else if (route.url.startsWith(EMBED_PREFIX)) {
-      route.config = { ...route.config, helmet: embed } as RouteOptions['config'];
+      route.config = { ...route.config, securityHeaders: embed } as RouteOptions['config'];
     }
   });
-  await fastify.register(fastifyHelmet, { ...options, global: true });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const own = (request.routeOptions.config as { securityHeaders?: Record<string, string> } | undefined)?.securityHeaders;
+    void reply.headers(own ?? app);
+    done();
+  });
 }
 
 /**

@@ -34,13 +34,40 @@ export class ContractValidationPipe implements PipeTransform {
     if (value !== undefined) assertSafeInput(value, metadata.type, metadata.data);
     const type = metadata.metatype;
     if (!type || [String, Number, Boolean, Array, Object].includes(type as never)) return value;
-    const instance = plainToInstance(type, value ?? {}) as object;
-    const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false, stopAtFirstError: true });
-    if (errors.length === 0) return instance;
-    const fields = flatten(errors);
-    const first = Object.values(fields)[0] ?? 'Invalid request';
-    throw ApiError.badRequest('Validation Failed', first, fields);
+    if (metadata.type !== 'query') return checked(type, value);
+    // Query strings repeat (a list's first page, the tag cloud): the outcome of one is kept, keyed
+    // by the DTO and the parsed query, and each request gets its own copy of the checked object.
+    const key = JSON.stringify(value ?? {});
+    let outcome = checkedQueries.get(type)?.get(key);
+    if (!outcome) {
+      outcome = await checked(type, value).then((instance) => ({ instance }), (error: unknown) => ({ error }));
+      remember(type, key, outcome);
+    }
+    if ('error' in outcome) throw outcome.error;
+    return Object.assign(Object.create(Object.getPrototypeOf(outcome.instance) as object) as object, outcome.instance);
   }
+}
+
+/** The DTO instance for `value`, or the 400 naming the first broken rule of each field. */
+async function checked(type: NonNullable<ArgumentMetadata['metatype']>, value: unknown): Promise<object> {
+  const instance = plainToInstance(type, value ?? {}) as object;
+  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false, stopAtFirstError: true });
+  if (errors.length === 0) return instance;
+  const fields = flatten(errors);
+  const first = Object.values(fields)[0] ?? 'Invalid request';
+  throw ApiError.badRequest('Validation Failed', first, fields);
+}
+
+type Outcome = { instance: object } | { error: unknown };
+const CHECKED_QUERIES_PER_DTO = 500;
+const checkedQueries = new Map<unknown, Map<string, Outcome>>();
+
+/** Keeps an outcome, dropping the oldest of the DTO's when it holds too many. */
+function remember(type: unknown, key: string, outcome: Outcome): void {
+  let kept = checkedQueries.get(type);
+  if (!kept) checkedQueries.set(type, (kept = new Map()));
+  if (kept.size >= CHECKED_QUERIES_PER_DTO) kept.delete(kept.keys().next().value!);
+  kept.set(key, outcome);
 }
 
 /**

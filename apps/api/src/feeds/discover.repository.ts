@@ -2,30 +2,32 @@ import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 
+export interface DiscoverMembers {
+  /** The verified member who joined last (newest first on `users_created`). */
+  newestId: string | undefined;
+  /** Verified members by their last request, most recent first (`member_presence_seen`). */
+  activeIds: string[];
+  /** Verified members. */
+  users: number;
+  /** Collections listed to everyone (tracks are counted by their own list). */
+  collections: number;
+}
+
 /** Members and counts for discover. No business rules. */
 @Injectable()
 export class DiscoverRepository {
-  /** The verified member who joined last (newest first on `users_created`). */
-  async newestMemberId(executor: Db | Tx): Promise<string | undefined> {
-    const row = await executor.selectFrom('users').select('id').where('verified_at', 'is not', null)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    return row?.id;
-  }
-
-  /** Verified members by their last request, most recent first (`member_presence_seen`). */
-  async activeMemberIds(executor: Db | Tx, limit: number): Promise<string[]> {
-    const rows = await executor.selectFrom('member_presence').innerJoin('users', 'users.id', 'member_presence.user_id')
-      .select('users.id').where('users.verified_at', 'is not', null)
-      .orderBy('member_presence.last_seen_at', 'desc').orderBy('users.id').limit(limit).execute();
-    return rows.map((row) => row.id);
-  }
-
-  /** Verified members, and collections listed to everyone (tracks are counted by their own list). */
-  async counts(executor: Db | Tx): Promise<{ users: number; collections: number }> {
-    const [users, collections] = await Promise.all([
-      executor.selectFrom('users').select(sql<number>`count(*)::bigint`.as('n')).where('verified_at', 'is not', null).executeTakeFirstOrThrow(),
-      executor.selectFrom('collections').select(sql<number>`count(*)::bigint`.as('n')).where('visibility', '=', 'public').executeTakeFirstOrThrow(),
-    ]);
-    return { users: Number(users.n), collections: Number(collections.n) };
+  /** Everything discover shows of members and counts, in one statement. */
+  async members(executor: Db | Tx, activeLimit: number): Promise<DiscoverMembers> {
+    const { rows } = await sql<{ newest: string | null; active: string[] | null; users: string | number; collections: string | number }>`
+      select
+        (select id from users where verified_at is not null order by created_at desc, id desc limit 1) as newest,
+        array(
+          select users.id from member_presence join users on users.id = member_presence.user_id where users.verified_at is not null
+          order by member_presence.last_seen_at desc, users.id limit ${activeLimit}
+        )::text[] as active,
+        (select count(*) from users where verified_at is not null) as users,
+        (select count(*) from collections where visibility = 'public') as collections`.execute(executor);
+    const row = rows[0]!;
+    return { newestId: row.newest ?? undefined, activeIds: row.active ?? [], users: Number(row.users), collections: Number(row.collections) };
   }
 }

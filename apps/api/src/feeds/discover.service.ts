@@ -27,14 +27,12 @@ export class DiscoverService {
 
   async view(user: AuthUser | null): Promise<DiscoverView> {
     const viewer: Viewer = user ? { id: user.id } : null;
-    const [recent, newestId, activeIds, tags, collection, counts] = await Promise.all([
+    const [recent, { newestId, activeIds, ...counts }, tags, collection] = await Promise.all([
       // Explore's list, newest first: its total is the number of tracks listed to everyone.
       this.tracks.list({ limit: DISCOVER_SIZES.recentTracks, offset: 0, sort_key: 'created', sort_dir: 'desc' }, user),
-      this.discover.newestMemberId(this.db),
-      this.discover.activeMemberIds(this.db, DISCOVER_SIZES.activeUsers),
+      this.discover.members(this.db, DISCOVER_SIZES.activeUsers),
       this.tags.popular(this.db, DISCOVER_SIZES.tags, DISCOVER_SIZES.tagMinUsage),
       this.collections.latestPublic(user, DISCOVER_SIZES.collectionTracks),
-      this.discover.counts(this.db),
     ]);
     const members = await this.summaries.forIds(this.db, [...(newestId ? [newestId] : []), ...activeIds], viewer, { discover: true });
     const byId = new Map(members.map((member) => [member.id, member]));

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
-import { paginate, type Page, type PageRequest } from '../common/paginate';
-import { unreadNotifications } from '../common/unread-notifications.repository';
+import { sql } from 'kysely';
+import { consistentTotal, pageOf, type Page, type PageRequest } from '../common/paginate';
+import { unreadNotificationCount, unreadNotifications } from '../common/unread-notifications.repository';
 
 /** A notification with what it is about, as one query reads it. */
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof withSubjects>['executeTakeFirstOrThrow']>>;
@@ -32,10 +33,17 @@ function withSubjects(query: ReturnType<typeof unreadNotifications>) {
 /** Reads of a member's notifications; which ones they see is decided in unreadNotifications. */
 @Injectable()
 export class NotificationsRepository {
-  /** A page of the member's notifications, newest first. */
-  page(executor: Db | Tx, memberId: string, page: PageRequest): Promise<Page<NotificationRow>> {
-    return paginate(withSubjects(unreadNotifications(executor, memberId)), page,
-      (q) => q.orderBy('notifications.source_position', 'desc'));
+  /**
+   * A page of the member's notifications, newest first, and how many they see in all (their
+   * unread count): one statement, the count beside the page. `counted` is that count as read,
+   * before the page is made to agree with it.
+   */
+  async page(executor: Db | Tx, memberId: string, page: PageRequest): Promise<Page<NotificationRow> & { counted: number }> {
+    const rows = await withSubjects(unreadNotifications(executor, memberId)).select(sql<string>`count(*) over ()`.as('counted'))
+      .orderBy('notifications.source_position', 'desc').limit(page.limit).offset(page.offset).execute();
+    // Past the end the page has no row to carry the count.
+    const counted = rows.length > 0 ? Number(rows[0]!.counted) : await unreadNotificationCount(executor, memberId);
+    return { ...pageOf(rows, consistentTotal(counted, page, rows.length), page), counted };
   }
 
   /** One of the member's notifications, if they still see it. */

@@ -27,8 +27,9 @@ export class NotificationsService {
 
   async list(user: AuthUser, query: NotificationsQueryDto): Promise<{ page: NotificationPage; me: Me }> {
     const page = await this.notifications.page(this.db, user.id, { limit: query.limit ?? PAGE_SIZES.notifications, offset: query.offset ?? 0 });
-    const notifications = await this.views.build(this.db, page.items);
-    return { page: { notifications, total: page.total, has_more: page.has_more }, me: await this.me.current(user) };
+    // The page's own count is the member's unread count: `me` reads only their messages' count.
+    const [notifications, me] = await Promise.all([this.views.build(this.db, page.items), this.me.withNotificationCount(user, page.counted)]);
+    return { page: { notifications, total: page.total, has_more: page.has_more }, me };
   }
 
   /** Someone else's notification answers like a missing one. Returns `me` with the count after it. */

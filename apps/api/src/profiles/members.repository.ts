@@ -58,8 +58,9 @@ export class MembersRepository {
         sql<unknown[]>`coalesce(profiles.links, '[]'::jsonb)`.as('links'),
         sql<number>`coalesce(subscription_counts.subscribers, 0)`.as('subscriber_count'),
         sql<number>`coalesce(subscription_counts.subscriptions, 0)`.as('subscription_count'),
-        eb.selectFrom('tracks').select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('tracks.user_id', '=', 'users.id').where(trackVisibility.listedTo(viewer)).as('audio_count'),
+        // Kept by the tracks projection: all of the member's tracks to themselves, their listed ones to others.
+        eb.selectFrom('member_track_counts').select(sql<number>`case when member_track_counts.user_id = ${viewer.id} then tracks else listed end`.as('n'))
+          .whereRef('member_track_counts.user_id', '=', 'users.id').as('audio_count'),
         eb.selectFrom('library_entries').innerJoin('tracks', 'tracks.id', 'library_entries.track_id').select(sql<number>`count(*)::int`.as('n'))
           .whereRef('library_entries.user_id', '=', 'users.id').where(trackVisibility.shownInLibrary(viewer)).as('library_count'),
         eb.selectFrom('comments').innerJoin('tracks', 'tracks.id', 'comments.track_id').select(sql<number>`count(*)::int`.as('n'))

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Db, Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
-import { trackVisibility, type Viewer } from '../common/visibility';
+import type { Viewer } from '../common/visibility';
 
 /**
  * What a page of user summaries is made of: three indexed queries whatever its length (the
- * members, their listed track counts, whom of them the viewer follows). No business rules.
+ * members, their kept track counts, whom of them the viewer follows). No business rules.
  */
 @Injectable()
 export class UserSummariesRepository {
@@ -22,9 +22,10 @@ export class UserSummariesRepository {
         ])
         .where('users.id', 'in', ids)
         .execute(),
-      executor.selectFrom('tracks').select(['tracks.user_id', sql<number>`count(*)::int`.as('n')])
-        .where('tracks.user_id', 'in', ids).where(trackVisibility.listedTo(viewer))
-        .groupBy('tracks.user_id').execute(),
+      // The counts the tracks projection keeps: the viewer's own tracks in every state, others' listed ones.
+      executor.selectFrom('member_track_counts')
+        .select(['member_track_counts.user_id', viewer ? sql<number>`case when member_track_counts.user_id = ${viewer.id} then tracks else listed end`.as('n') : 'listed as n'])
+        .where('member_track_counts.user_id', 'in', ids).execute(),
       viewer
         ? executor.selectFrom('subscriptions').select('subject_id').where('subscriber_id', '=', viewer.id).where('subject_id', 'in', ids).execute()
         : Promise.resolve([]),

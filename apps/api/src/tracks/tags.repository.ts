@@ -9,13 +9,9 @@ export interface TagListRow extends TagView {
   unique_artists: number;
 }
 
-/** Usage per tag over listed tracks (public, not failed), from the tag_usage read model. */
-const USAGE = sql`(
-  select tag_id, count(*)::bigint as usage_count, count(distinct user_id)::bigint as unique_artists
-  from tag_usage_tracks, unnest(tag_ids) as tag_id
-  where public and not failed
-  group by tag_id
-)`;
+/** Members with a public tagged track, as the tag usage projection counts them. */
+const UNIQUE_ARTISTS = sql`select value from tag_usage_totals where key = 'unique_artists'`;
+
 
 /**
  * The tags of the track in `tracks`, in their order, as one json column of a query on it (what
@@ -25,7 +21,7 @@ export function tagsColumn() {
   return sql<TagView[]>`(
     select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug, 'usage_count', coalesce(u.usage_count, 0))
       order by tt.position), '[]'::json)
-    from track_tags tt join tags t on t.id = tt.tag_id left join ${USAGE} u on u.tag_id = t.id
+    from track_tags tt join tags t on t.id = tt.tag_id left join tag_usage_counts u on u.tag_id = t.id
     where tt.track_id = tracks.id)`.as('tags');
 }
 
@@ -42,7 +38,7 @@ export class TagsRepository {
     if (trackIds.length === 0) return byTrack;
     const { rows } = await sql<{ track_id: number; id: number; name: string; slug: string; usage_count: number | null }>`
       select tt.track_id, t.id, t.name, t.slug, u.usage_count
-      from track_tags tt join tags t on t.id = tt.tag_id left join ${USAGE} u on u.tag_id = t.id
+      from track_tags tt join tags t on t.id = tt.tag_id left join tag_usage_counts u on u.tag_id = t.id
       where tt.track_id in (${sql.join(trackIds)})
       order by tt.track_id, tt.position`.execute(executor);
     for (const row of rows) {
@@ -57,7 +53,7 @@ export class TagsRepository {
   async usageOf(executor: Db | Tx, tagIds: readonly number[]): Promise<Map<number, number>> {
     if (tagIds.length === 0) return new Map();
     const { rows } = await sql<{ tag_id: number; usage_count: number }>`
-      select u.tag_id, u.usage_count from ${USAGE} u where u.tag_id in (${sql.join([...tagIds])})`.execute(executor);
+      select u.tag_id, u.usage_count from tag_usage_counts u where u.tag_id in (${sql.join([...tagIds])})`.execute(executor);
     return new Map(rows.map((row) => [Number(row.tag_id), Number(row.usage_count)]));
   }
 
@@ -65,6 +61,21 @@ export class TagsRepository {
     executor: Db | Tx,
     options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer },
   ): Promise<{ tags: TagListRow[]; uniqueArtists: number }> {
+    // The cloud (no search) reads its page and the artists' count in one statement.
+    if (!options.q) {
+      const order = options.sort === 'name' ? sql`name_key asc` : sql`usage_count desc, name_key asc`;
+      // The page's order is set again outside: the join to the names may return rows in any order.
+      const { rows } = await sql<TagListRow & { artists: number | string | null }>`
+        select t.id, t.name, t.slug, u.usage_count, u.unique_artists, (${UNIQUE_ARTISTS}) as artists
+        from (select 1) one
+        left join lateral (
+          select * from tag_usage_counts where usage_count >= 1 order by ${order} limit ${options.limit} offset ${options.offset}
+        ) u on true
+        left join tags t on t.id = u.tag_id
+        order by ${options.sort === 'name' ? sql`u.name_key asc` : sql`u.usage_count desc, u.name_key asc`}`.execute(executor);
+      const tags = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
+      return { tags, uniqueArtists: Number(rows[0]?.artists ?? 0) };
+    }
     const [tags, uniqueArtists] = await Promise.all([this.listTags(executor, { ...options, minUsage: 1 }), this.uniqueArtists(executor)]);
     return { tags, uniqueArtists };
   }
@@ -79,24 +90,31 @@ export class TagsRepository {
     options: { limit: number; offset: number; sort: 'usage_count' | 'name'; q?: string; viewer: Viewer; minUsage: number },
   ): Promise<TagListRow[]> {
     const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const order = options.sort === 'name' ? sql`lower(t.name) asc` : sql`coalesce(u.usage_count, 0) desc, lower(t.name) asc`;
     // A search finds a tag only if a track listed to the viewer carries it (their own included, to
     // reuse), so the names on someone else's private or unlisted tracks never show.
     const visibleTagIds = executor.selectFrom('track_tags').innerJoin('tracks', 'tracks.id', 'track_tags.track_id')
       .select('track_tags.tag_id').where(trackVisibility.listedTo(options.viewer));
-    // Without a search only tags counted in public use are listed.
-    const { rows } = await sql<TagListRow>`
-      select t.id, t.name, t.slug, coalesce(u.usage_count, 0) as usage_count, coalesce(u.unique_artists, 0) as unique_artists
-      from tags t left join ${USAGE} u on u.tag_id = t.id
-      where ${pattern ? sql`lower(t.name) like ${pattern} and t.id in (${visibleTagIds})` : sql`u.usage_count >= ${options.minUsage}`}
-      order by ${order}
-      limit ${options.limit} offset ${options.offset}`.execute(executor);
+    // Without a search only tags counted in public use are listed, read in the order of the
+    // counts' own indexes (tag_usage_counts: usage, then name).
+    const order = options.sort === 'name' ? sql`u.name_key asc` : sql`u.usage_count desc, u.name_key asc`;
+    const { rows } = pattern
+      ? await sql<TagListRow>`
+        select t.id, t.name, t.slug, coalesce(u.usage_count, 0) as usage_count, coalesce(u.unique_artists, 0) as unique_artists
+        from tags t left join tag_usage_counts u on u.tag_id = t.id
+        where lower(t.name) like ${pattern} and t.id in (${visibleTagIds})
+        order by ${options.sort === 'name' ? sql`lower(t.name) asc` : sql`coalesce(u.usage_count, 0) desc, lower(t.name) asc`}
+        limit ${options.limit} offset ${options.offset}`.execute(executor)
+      : await sql<TagListRow>`
+        select t.id, t.name, t.slug, u.usage_count, u.unique_artists
+        from tag_usage_counts u join tags t on t.id = u.tag_id
+        where u.usage_count >= ${options.minUsage}
+        order by ${order}
+        limit ${options.limit} offset ${options.offset}`.execute(executor);
     return rows.map((r) => ({ ...r, id: Number(r.id), usage_count: Number(r.usage_count), unique_artists: Number(r.unique_artists) }));
   }
 
   private async uniqueArtists(executor: Db | Tx): Promise<number> {
-    const artists = await executor.selectFrom('tag_usage_tracks').select(sql<number>`count(distinct user_id)::bigint`.as('n'))
-      .where('public', '=', true).where('failed', '=', false).where(sql<boolean>`cardinality(tag_ids) > 0`).executeTakeFirstOrThrow();
-    return Number(artists.n);
+    const { rows } = await sql<{ n: number | string | null }>`select (${UNIQUE_ARTISTS}) as n`.execute(executor);
+    return Number(rows[0]?.n ?? 0);
   }
 }

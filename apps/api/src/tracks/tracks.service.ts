@@ -13,7 +13,8 @@ import { ArtworkService } from './artwork.service';
 import { TagsRepository } from './tags.repository';
 import { TrackCommands } from './track-commands';
 import { TrackViewBuilder } from './track-view';
-import { TracksRepository, type ListFilter } from './tracks.repository';
+import { socialFactsOf } from './track-social.repository';
+import { TracksRepository, type ListFilter, type TrackViewRow } from './tracks.repository';
 
 export interface TrackPage {
   tracks: TrackView[];
@@ -77,12 +78,17 @@ export class TracksService {
 
   async random(limit: number, excludeIds: number[], viewer: AuthUser | null): Promise<TrackView[]> {
     const { items } = await this.tracks.list(this.db, { limit, offset: 0, sortKey: 'random', sortDir: 'asc', excludeIds, viewer, everyoneOnly: true });
-    return this.views.build(this.db, items, viewer?.id ?? null);
+    return this.present(items, viewer);
   }
 
   private async page(filter: ListFilter, viewer: AuthUser | null): Promise<TrackPage> {
     const { items, total, has_more } = await this.tracks.list(this.db, filter);
-    return { tracks: await this.views.build(this.db, items, viewer?.id ?? null), total, has_more };
+    return { tracks: await this.present(items, viewer), total, has_more };
+  }
+
+  /** Views of list rows that carry their tags and social facts (no further reads). */
+  private present(rows: TrackViewRow[], viewer: AuthUser | null): Promise<TrackView[]> {
+    return Promise.all(rows.map((row) => this.views.present(row, row.tags, socialFactsOf(row), viewer?.id ?? null)));
   }
 
   /**

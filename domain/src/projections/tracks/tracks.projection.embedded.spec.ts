@@ -1,7 +1,7 @@
 import { peaksForDrawing, type TrackRenditions } from '@stardeck/contracts';
 import { describe, it } from 'vitest';
 import { projectionSpec } from '../../kit/spec-helpers';
-import { USER_A, deleted, onTrack, registered, tag, uploaded } from '../spec-events';
+import { USER_A, USER_B, deleted, onTrack, registered, tag, uploaded } from '../spec-events';
 import { usersProjection } from '../users/users.projection';
 import { tracksProjection } from './tracks.projection';
 
@@ -24,24 +24,27 @@ describe('tracks projection', () => {
     const spec = given(registered(USER_A, 'Nova'), { ...uploaded(7, USER_A, { visibility: 'unlisted', tags: [DRONE, AMBIENT] }), recorded_at: at('2026-06-01T10:00:00Z') });
     await spec.then('tracks', [{
       id: 7, user_id: USER_A, title: 'Track 7', visibility: 'unlisted', status: 'processing', failure_reason: null, renditions: null,
-      peaks: null, list_peaks: null, duration: null, source_key: `uploads/${USER_A}/t7.flac`, lossless: true, created_at: at('2026-06-01T10:00:00Z'),
+      list_peaks: null, duration: null, source_key: `uploads/${USER_A}/t7.flac`, lossless: true, created_at: at('2026-06-01T10:00:00Z'),
       updated_at: at('2026-06-01T10:00:00Z'), version: 1,
     }]);
     await spec.thenQuery(tagsOf(7), [{ name: 'Drone', position: 0 }, { name: 'Ambient', position: 1 }]);
   });
 
   it('records the transcoder outcome: ready with renditions and packed waveforms, or failed with the reason', async () => {
-    await given(
+    const spec = given(
       registered(USER_A, 'Nova'),
       uploaded(7, USER_A),
       uploaded(8, USER_A),
       onTrack(7, 2, { type: 'TrackTranscoded', data: { track_id: 7, renditions: RENDITIONS, duration: 4.2, bitrate: 900, peaks_key: 'tracks/7/peaks.json', peaks: [0, 0.5, -1, 1] } }),
       onTrack(8, 2, { type: 'TrackTranscodeFailed', data: { track_id: 8, reason: 'The file could not be decoded' } }),
-    ).then('tracks', [
-      // 0, 0.5, -1 and 1 as signed bytes: 0, 64, -127 (0x81) and 127 (0x7f).
-      { id: 7, status: 'ready', renditions: RENDITIONS, duration: 4.2, bitrate: 900, peaks: 'AECBfw==', list_peaks: 'AECBfw==', peaks_key: 'tracks/7/peaks.json', version: 2 },
+    // 0, 0.5, -1 and 1 as signed bytes: 0, 64, -127 (0x81) and 127 (0x7f).
+    );
+    await spec.then('tracks', [
+      { id: 7, status: 'ready', renditions: RENDITIONS, duration: 4.2, bitrate: 900, list_peaks: 'AECBfw==', peaks_key: 'tracks/7/peaks.json', version: 2 },
       { id: 8, status: 'failed', failure_reason: 'The file could not be decoded', renditions: null, version: 2 },
     ]);
+    // The full waveform lives in a table of its own, out of the rows lists read.
+    await spec.then('track_waveforms', [{ track_id: 7, peaks: 'AECBfw==' }]);
   });
 
   it('stores a video track\'s rendition and poster, and no video for a track whose event has none (recorded before video uploads)', async () => {
@@ -61,7 +64,8 @@ describe('tracks projection', () => {
   it('keeps every pair of a long waveform, and 400 pairs with the loudest moment for lists', async () => {
     const peaks = Array.from({ length: 1800 }, (_, i) => (i === 900 ? [-1, 1] : [-0.25, 0.25])).flat();
     const drawn = async (db: Parameters<Parameters<ReturnType<typeof given>['thenQuery']>[0]>[0]) => {
-      const row = await db.selectFrom('tracks').select(['peaks', 'list_peaks']).executeTakeFirstOrThrow();
+      const row = await db.selectFrom('tracks').innerJoin('track_waveforms', 'track_waveforms.track_id', 'tracks.id')
+        .select(['track_waveforms.peaks', 'tracks.list_peaks']).executeTakeFirstOrThrow();
       const full = peaksForDrawing(row.peaks!);
       const list = peaksForDrawing(row.list_peaks!);
       return { full: full.length, list: list.length, listRange: [Math.min(...list), Math.max(...list)] };
@@ -105,9 +109,31 @@ describe('tracks projection', () => {
       deleted(7, USER_A, 2),
     );
     await spec.then('tracks', [{ id: 8 }]);
+    await spec.then('member_track_counts', [{ user_id: USER_A, tracks: 1, listed: 0 }]);
     await spec.thenQuery(tagsOf(7), []);
     await spec.thenQuery(tagsOf(8), [{ name: 'Ambient', position: 0 }, { name: 'Drone', position: 1 }]);
     // The registry outlives its tracks (it hands out ids before their events are appended).
     await spec.thenQuery((db) => db.selectFrom('tags').select('name').where('id', '=', SOLO.id).execute(), [{ name: 'Solo' }]);
+  });
+
+  it('keeps each member\'s tracks and listed tracks, and the tracks listed to everyone, through outcomes, edits and deletions', async () => {
+    const transcoded = (id: number) => onTrack(id, 2, { type: 'TrackTranscoded', data: { track_id: id, renditions: RENDITIONS, duration: 60, bitrate: 128, peaks_key: null, peaks: [0, 1] } });
+    const edited = (id: number, version: number, visibility: 'public' | 'unlisted' | 'private') =>
+      onTrack(id, version, { type: 'TrackUpdated', data: { track_id: id, title: 'T', slug: 't', description: null, visibility, tags: [] } });
+    const spec = given(
+      registered(USER_A, 'Nova'),
+      registered(USER_B, 'Vega'),
+      uploaded(1, USER_A, { visibility: 'public' }), transcoded(1),
+      uploaded(2, USER_A, { visibility: 'public' }), transcoded(2), edited(2, 3, 'private'),
+      uploaded(3, USER_A, { visibility: 'unlisted' }), transcoded(3), edited(3, 3, 'public'),
+      uploaded(4, USER_A, { visibility: 'public' }),
+      uploaded(5, USER_B, { visibility: 'public' }), onTrack(5, 2, { type: 'TrackTranscodeFailed', data: { track_id: 5, reason: 'undecodable' } }),
+      uploaded(6, USER_B, { visibility: 'public' }), transcoded(6), deleted(6, USER_B, 3),
+    );
+    // Listed: 1 and 3 (public and ready); 2 went private, 4 is processing, 5 failed, 6 was deleted.
+    // Stored: each source (1,000 bytes) and its two renditions (100 each); a failed track stores nothing.
+    await spec.then('member_track_counts', [{ user_id: USER_B, tracks: 1, listed: 0, bytes: 0 }, { user_id: USER_A, tracks: 4, listed: 2, bytes: 4600 }], 'tracks');
+    await spec.then('track_totals', [{ key: 'listed', value: 2 }]);
+    await spec.then('track_waveforms', [{ track_id: 1 }, { track_id: 2 }, { track_id: 3 }]);
   });
 });

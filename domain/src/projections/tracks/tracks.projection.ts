@@ -3,10 +3,11 @@ import type { Tx } from '@stardeck/infra';
 import { sql } from 'kysely';
 import { deleteWhereIn, insertRows, updateRows } from '../../kit/batch-writes';
 import { defineProjection, type AnyProjectedEvent } from '../../kit/projection';
+import { trackCounts } from './track-counts';
 
 const TRACK_COLUMNS = [
   'id', 'user_id', 'title', 'slug', 'description', 'visibility', 'status', 'failure_reason', 'filename', 'mimetype', 'extension', 'filesize',
-  'source_key', 'lossless', 'renditions', 'duration', 'bitrate', 'peaks', 'list_peaks', 'peaks_key', 'artwork_key', 'artwork_mimetype',
+  'source_key', 'lossless', 'renditions', 'duration', 'bitrate', 'list_peaks', 'peaks_key', 'artwork_key', 'artwork_mimetype',
   'video', 'parent_id', 'created_at', 'updated_at', 'version',
 ];
 
@@ -25,11 +26,7 @@ function fieldsOf(event: AnyProjectedEvent<TrackEvent['type']>): Record<string, 
   switch (event.type) {
     case 'TrackTranscoded': {
       const d = event.data;
-      const { peaks, list_peaks } = packWaveform(d.peaks);
-      return {
-        status: 'ready', failure_reason: null, renditions: d.renditions, duration: d.duration, bitrate: d.bitrate, peaks, list_peaks,
-        peaks_key: d.peaks_key, video: d.video ?? null, ...at,
-      };
+      return { status: 'ready', failure_reason: null, renditions: d.renditions, duration: d.duration, bitrate: d.bitrate, list_peaks: packWaveform(d.peaks).list_peaks, peaks_key: d.peaks_key, video: d.video ?? null, ...at };
     }
     case 'TrackTranscodeFailed':
       return { status: 'failed', failure_reason: event.data.reason, ...at };
@@ -63,44 +60,55 @@ async function replaceTags(tx: Tx, trackId: number, tags: TrackTagRef[]): Promis
 export const tracksProjection = defineProjection<TrackEvent['type']>({
   name: 'tracks',
   kind: 'inline',
-  tables: ['tracks', 'track_tags'],
+  tables: ['tracks', 'track_tags', 'track_waveforms', 'member_track_counts', 'track_totals'],
   handlers: {
     async TrackUploaded(event, tx) {
       const d = event.data;
       const at = event.recorded_at;
+      const counted = await trackCounts.before(tx, [d.track_id]);
       await tx.insertInto('tracks').values({
         id: d.track_id, user_id: d.user_id, title: d.title, slug: d.slug, description: d.description,
         visibility: d.visibility, status: 'processing', failure_reason: null, filename: d.filename, mimetype: d.mimetype,
         extension: d.extension, filesize: d.filesize, source_key: d.source_key, lossless: d.lossless, renditions: null,
-        duration: null, bitrate: null, peaks: null, list_peaks: null, peaks_key: null, artwork_key: d.artwork?.key ?? null,
+        duration: null, bitrate: null, list_peaks: null, peaks_key: null, artwork_key: d.artwork?.key ?? null,
         artwork_mimetype: d.artwork?.mimetype ?? null, video: null, parent_id: d.parent_id, created_at: at, updated_at: at,
         version: event.stream_version,
       }).execute();
       await replaceTags(tx, d.track_id, d.tags);
+      await trackCounts.after(tx, counted);
     },
     async TrackTranscoded(event, tx) {
       const d = event.data;
-      // Packed once here, so list reads ship a short string and never parse the full waveform.
+      const counted = await trackCounts.before(tx, [d.track_id]);
+      // Packed once here, so list reads ship a short string and never parse the full waveform; the
+      // full one goes to a table of its own, read by its own route only.
       const { peaks, list_peaks } = packWaveform(d.peaks);
       await tx.updateTable('tracks').set({
         status: 'ready', failure_reason: null, renditions: JSON.stringify(d.renditions), duration: d.duration,
-        bitrate: d.bitrate, peaks, list_peaks, peaks_key: d.peaks_key, video: d.video ? JSON.stringify(d.video) : null, updated_at: event.recorded_at,
+        bitrate: d.bitrate, list_peaks, peaks_key: d.peaks_key, video: d.video ? JSON.stringify(d.video) : null, updated_at: event.recorded_at,
         version: event.stream_version,
       }).where('id', '=', d.track_id).execute();
+      await tx.insertInto('track_waveforms').values({ track_id: d.track_id, peaks })
+        .onConflict((oc) => oc.column('track_id').doUpdateSet({ peaks })).execute();
       await tx.deleteFrom('transcode_progress').where('track_id', '=', d.track_id).execute();
+      await trackCounts.after(tx, counted);
     },
     async TrackTranscodeFailed(event, tx) {
+      const counted = await trackCounts.before(tx, [event.data.track_id]);
       await tx.updateTable('tracks').set({ status: 'failed', failure_reason: event.data.reason, updated_at: event.recorded_at, version: event.stream_version })
         .where('id', '=', event.data.track_id).execute();
       await tx.deleteFrom('transcode_progress').where('track_id', '=', event.data.track_id).execute();
+      await trackCounts.after(tx, counted);
     },
     async TrackUpdated(event, tx) {
       const d = event.data;
+      const counted = await trackCounts.before(tx, [d.track_id]);
       await tx.updateTable('tracks').set({
         title: d.title, slug: d.slug, description: d.description, visibility: d.visibility, updated_at: event.recorded_at,
         version: event.stream_version,
       }).where('id', '=', d.track_id).execute();
       await replaceTags(tx, d.track_id, d.tags);
+      await trackCounts.after(tx, counted);
     },
     async TrackArtworkChanged(event, tx) {
       await tx.updateTable('tracks').set({
@@ -113,8 +121,10 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
         .where('id', '=', event.data.track_id).execute();
     },
     async TrackDeleted(event, tx) {
+      const counted = await trackCounts.before(tx, [event.data.track_id]);
       await tx.deleteFrom('transcode_progress').where('track_id', '=', event.data.track_id).execute();
       await tx.deleteFrom('tracks').where('id', '=', event.data.track_id).execute();
+      await trackCounts.after(tx, counted);
     },
   },
   /**
@@ -125,6 +135,7 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
    */
   async applyMany(events, tx) {
     const changes = new Map<number, TrackChange>();
+    const waveforms = new Map<number, string>();
     for (const event of events) {
       const id = event.data.track_id;
       let change = changes.get(id);
@@ -135,7 +146,7 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
           change.insert = {
             id: d.track_id, user_id: d.user_id, title: d.title, slug: d.slug, description: d.description, visibility: d.visibility, status: 'processing',
             failure_reason: null, filename: d.filename, mimetype: d.mimetype, extension: d.extension, filesize: d.filesize, source_key: d.source_key,
-            lossless: d.lossless, renditions: null, duration: null, bitrate: null, peaks: null, list_peaks: null, peaks_key: null,
+            lossless: d.lossless, renditions: null, duration: null, bitrate: null, list_peaks: null, peaks_key: null,
             artwork_key: d.artwork?.key ?? null, artwork_mimetype: d.artwork?.mimetype ?? null, video: null, parent_id: d.parent_id,
             created_at: event.recorded_at, updated_at: event.recorded_at, version: event.stream_version,
           };
@@ -144,14 +155,17 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
         }
         case 'TrackDeleted':
           changes.set(id, { deleteStored: true, insert: null, patch: {}, tags: null, clearProgress: true });
+          waveforms.delete(id);
           break;
         default:
+          if (event.type === 'TrackTranscoded') waveforms.set(id, packWaveform(event.data.peaks).peaks);
           Object.assign(change.insert ?? change.patch, fieldsOf(event));
           if (event.type === 'TrackUpdated') change.tags = event.data.tags;
           if (event.type === 'TrackTranscoded' || event.type === 'TrackTranscodeFailed') change.clearProgress = true;
       }
     }
     const all = [...changes];
+    const counted = await trackCounts.before(tx, all.map(([id]) => id));
     await deleteWhereIn(tx, 'transcode_progress', 'track_id', all.filter(([, c]) => c.clearProgress).map(([id]) => id));
     await deleteWhereIn(tx, 'tracks', 'id', all.filter(([, c]) => c.deleteStored).map(([id]) => id));
     await insertRows(tx, 'tracks', TRACK_COLUMNS, all.flatMap(([, c]) => (c.insert ? [c.insert] : [])));
@@ -161,5 +175,8 @@ export const tracksProjection = defineProjection<TrackEvent['type']>({
     await insertRows(tx, 'tags', ['id', 'name', 'slug'], [...registry.values()], sql`on conflict (id) do nothing`);
     await deleteWhereIn(tx, 'track_tags', 'track_id', retagged.filter(([, c]) => !c.insert).map(([id]) => id));
     await insertRows(tx, 'track_tags', ['track_id', 'tag_id', 'position'], retagged.flatMap(([id, c]) => c.tags!.map((t, position) => ({ track_id: id, tag_id: t.id, position }))));
+    await insertRows(tx, 'track_waveforms', ['track_id', 'peaks'], [...waveforms].map(([track_id, peaks]) => ({ track_id, peaks })),
+      sql`on conflict (track_id) do update set peaks = excluded.peaks`);
+    await trackCounts.after(tx, counted);
   },
 });

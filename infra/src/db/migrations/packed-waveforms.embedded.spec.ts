@@ -19,7 +19,9 @@ describe('migration 2026-11-25T0300-packed-waveforms', () => {
           .execute(handle.db);
       }
       await migrateToLatest(handle.db);
-      const { rows } = await sql<{ id: string; peaks: string | null; list_peaks: string | null }>`SELECT id, peaks, list_peaks FROM tracks ORDER BY id`.execute(handle.db);
+      // The full waveform has since moved to a table of its own (2026-11-28T1200-catalogue-read-models).
+      const { rows } = await sql<{ id: string; peaks: string | null; list_peaks: string | null }>`
+        SELECT t.id, w.peaks, t.list_peaks FROM tracks t LEFT JOIN track_waveforms w ON w.track_id = t.id ORDER BY t.id`.execute(handle.db);
       const full = peaksForDrawing(rows[0]!.peaks!);
       const list = peaksForDrawing(rows[0]!.list_peaks!);
       expect([full.length, list.length]).toEqual([3600, 800]);
