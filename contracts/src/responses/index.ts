@@ -7,3 +7,7 @@ export * from './social.schema';
 export * from './feed.schema';
 export * from './notification.schema';
 export * from './syndication.schema';
+export * from './conversation.schema';
+export * from './news.schema';
+export * from './sonar.schema';
+export * from './membership.schema';
