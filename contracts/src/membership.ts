@@ -107,6 +107,10 @@ export const MEMBERSHIP_MSG = {
 /** Who takes payments: Stripe, the local checkout simulator (PAYMENTS=simulator), or nobody. */
 export type PaymentsProvider = 'stripe' | 'simulator' | 'none';
 
+/** What a payments webhook event did: nothing for tiers, already applied, or a tier change now. */
+export const WEBHOOK_OUTCOMES = ['ignored', 'unchanged', 'applied'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
 /** GET /v1/plans: the plans, and whether paid ones can be bought on this server. */
 export interface PlansInfo {
   /** False when no payment provider is configured: checkout and the portal answer 503. */

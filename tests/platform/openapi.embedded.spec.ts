@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedServer } from '../support/embedded';
 import { typeCheckGeneratedClient } from '../support/generated-client';
 
-type Operation = { summary?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }> };
+type Operation = {
+  summary?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; schema?: FieldSchema }[];
+  responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+};
+type FieldSchema = { type?: string | string[]; items?: FieldSchema };
+
+/** Ids, counts and positions: the API takes whole numbers only for these names. */
+const WHOLE_NUMBER_NAME = /^(id|ids|limit|offset|before|as_of|compare|since_id|track_timestamp|maxwidth|maxheight|filesize)$|_ids?$/;
+const typesOf = (schema: FieldSchema | undefined): string[] => [schema?.type ?? [], schema?.items?.type ?? []].flat();
 
 /**
  * A client written against the generated types, using the contracts' own types: it compiles only
@@ -50,7 +60,10 @@ export const listQuery: NonNullable<paths['/v1/tracks']['get']['parameters']['qu
 describe('the OpenAPI document', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stardeck-openapi-'));
   let server: RunningServer;
-  let document: { paths: Record<string, Record<string, Operation>> };
+  let document: {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties?: Record<string, FieldSchema> }> };
+  };
 
   beforeAll(async () => {
     server = await startEmbeddedServer(dataDir, { roles: ['api'] });
@@ -91,6 +104,21 @@ describe('the OpenAPI document', () => {
     expect(methods('/v1/albums/user/{username}')).toEqual(['get']);
     expect(methods('/v1/tracks/{id}/albums')).toEqual(['get']);
     expect(document.paths['/v1/albums']!.post!.summary).toBe('Create an album of my tracks (core or premium)');
+  });
+
+  it('types ids, limits and offsets as integers, in query parameters and request bodies alike', () => {
+    const fields = [
+      ...Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).flatMap(([method, op]) =>
+        (op.parameters ?? []).map((p) => ({ name: p.name, where: `${method} ${path} ${p.in}`, schema: p.schema })))),
+      ...Object.entries(document.components.schemas).filter(([name]) => name.endsWith('Dto')).flatMap(([name, schema]) =>
+        Object.entries(schema.properties ?? {}).map(([field, fieldSchema]) => ({ name: field, where: name, schema: fieldSchema }))),
+    ].filter((field) => WHOLE_NUMBER_NAME.test(field.name) && typesOf(field.schema).some((type) => type === 'number' || type === 'integer'));
+    const asNumber = fields.filter((field) => typesOf(field.schema).includes('number')).map((field) => `${field.where}: ${field.name}`);
+    expect(asNumber).toEqual([]);
+    // Every list's limit and offset, and the bodies' track ids, were checked.
+    expect(fields.filter((field) => field.name === 'limit').length).toBeGreaterThan(20);
+    expect(fields.filter((field) => field.name === 'offset').length).toBeGreaterThan(20);
+    expect(fields.some((field) => field.name === 'track_id' && field.where === 'CollectionTrackDto')).toBe(true);
   });
 
   it('generates a client whose types agree with the contracts', async () => {

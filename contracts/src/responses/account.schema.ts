@@ -103,3 +103,8 @@ export class AccessRequestPageSchema {
   @IsInt() total!: number;
   @IsBoolean() has_more!: boolean;
 }
+
+/** POST /v1/confirm_email: the address the account has now. */
+export class EmailConfirmedSchema {
+  @IsString() email!: string;
+}

@@ -1,6 +1,7 @@
-import { IsBoolean, IsIn, IsInt, IsString } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
+import type { AdminMemberView, AdminOverview, StateChange } from '../admin-console';
 import { MEMBER_TIERS, type MemberTier } from '../limits';
-import { AnyObject, Nested, NestedList, Nullable, Timestamp } from './schema-fields';
+import { AnyObject, AnyValue, Nested, NestedList, Nullable, Timestamp } from './schema-fields';
 
 export class RebuildProgressSchema {
   @IsInt() done!: number;
@@ -106,4 +107,97 @@ export class MemberTierSchema {
 /** PUT /v1/admin/users/{id}/tier */
 export class TierChangedSchema {
   @Nested(() => MemberTierSchema) user!: MemberTierSchema;
+}
+
+/** GET /v1/admin/events/{position} */
+export class InspectedEventDetailSchema {
+  @Nested(() => InspectedEventSchema) event!: InspectedEventSchema;
+  /** The event named by the causation id, when it is in the log. */
+  @Nested(() => InspectedEventSchema) @Nullable() cause!: InspectedEventSchema | null;
+  /** Events this one caused, oldest first. */
+  @NestedList(() => InspectedEventSchema) caused!: InspectedEventSchema[];
+  /** Every event sharing its correlation id, oldest first. */
+  @NestedList(() => InspectedEventSchema) chain!: InspectedEventSchema[];
+  @IsBoolean() chain_truncated!: boolean;
+}
+
+/** One difference between two states of an aggregate: a path into the state, its old and new value. */
+export class StateChangeSchema implements StateChange {
+  @IsIn(['CREATE', 'REMOVE', 'CHANGE']) type!: 'CREATE' | 'REMOVE' | 'CHANGE';
+  /** Property names and list indexes. */
+  @IsArray() path!: (string | number)[];
+  @IsOptional() @AnyValue() oldValue?: unknown;
+  @IsOptional() @AnyValue() value?: unknown;
+}
+
+export class StateComparisonSchema {
+  @IsInt() version!: number;
+  @AnyValue() state!: unknown;
+  @NestedList(() => StateChangeSchema) changes!: StateChangeSchema[];
+}
+
+/** GET /v1/admin/streams/{stream}: the aggregate's state is free-form, as its decider folds it. */
+export class StreamReplaySchema {
+  @IsString() stream_id!: string;
+  @IsString() @Nullable() model!: string | null;
+  @IsInt() version!: number;
+  @NestedList(() => InspectedEventSchema) events!: InspectedEventSchema[];
+  @IsInt() as_of!: number;
+  /** Null for a stream no decider owns. */
+  @AnyValue() state!: unknown;
+  @Nested(() => StateComparisonSchema) @Nullable() compare!: StateComparisonSchema | null;
+}
+
+export class EventFiguresSchema {
+  @IsInt() total!: number;
+  @IsInt() head!: number;
+  @IsInt() last_hour!: number;
+  /** Over the last five minutes. */
+  @IsNumber() per_minute!: number;
+}
+
+export class RelayFiguresSchema {
+  @IsInt() checkpoint!: number;
+  @IsInt() lag!: number;
+}
+
+export class TranscodeFiguresSchema {
+  @IsInt() queued!: number;
+  @IsInt() processing!: number;
+  @IsInt() failed_24h!: number;
+}
+
+export class WaitlistFiguresSchema {
+  @IsInt() pending!: number;
+}
+
+export class ContactFiguresSchema {
+  @IsInt() unread!: number;
+}
+
+/** GET /v1/admin/overview */
+export class AdminOverviewSchema implements AdminOverview {
+  @Nested(() => EventFiguresSchema) events!: EventFiguresSchema;
+  @Nested(() => RelayFiguresSchema) @Nullable() relay!: RelayFiguresSchema | null;
+  @Nested(() => TranscodeFiguresSchema) transcode!: TranscodeFiguresSchema;
+  @Nested(() => WaitlistFiguresSchema) waitlist!: WaitlistFiguresSchema;
+  @Nested(() => ContactFiguresSchema) contact!: ContactFiguresSchema;
+  @IsIn(['smtp', 'dev-mailbox']) mailer!: 'smtp' | 'dev-mailbox';
+}
+
+export class AdminMemberSchema implements AdminMemberView {
+  @IsString() id!: string;
+  @IsString() username!: string;
+  @IsString() email!: string;
+  @IsIn(['member', 'admin']) role!: 'member' | 'admin';
+  @IsString() tier!: string;
+  @IsBoolean() verified!: boolean;
+  @Timestamp() created!: string;
+  @Timestamp({ nullable: true }) last_seen!: string | null;
+}
+
+/** GET /v1/admin/members */
+export class AdminMemberPageSchema {
+  @NestedList(() => AdminMemberSchema) members!: AdminMemberSchema[];
+  @IsBoolean() has_more!: boolean;
 }

@@ -8,3 +8,7 @@ export * from './feed.schema';
 export * from './notification.schema';
 export * from './syndication.schema';
 export * from './album.schema';
+export * from './conversation.schema';
+export * from './news.schema';
+export * from './sonar.schema';
+export * from './membership.schema';

@@ -1,7 +1,7 @@
 // class-transformer's @Type reads design-time metadata when a schema class is defined.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsArray, IsObject, IsString, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsObject, IsString, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Rules, type FieldDecorator } from '../rules';
 
@@ -37,3 +37,6 @@ export const TextMap = (): FieldDecorator => Rules(IsObject(), JSONSchema({ addi
 
 /** An object of any shape (an event's payload). */
 export const AnyObject = (): FieldDecorator => Rules(IsObject(), JSONSchema({ additionalProperties: true }) as FieldDecorator);
+
+/** Any JSON value, null included (an aggregate's folded state, a changed value). */
+export const AnyValue = (): FieldDecorator => Allow() as FieldDecorator;

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ChangeEmailDto, ChangePasswordDto, ConfirmEmailDto, MSG } from '@stardeck/contracts';
+import { ChangeEmailDto, ChangePasswordDto, ConfirmEmailDto, EmailConfirmedSchema, MSG } from '@stardeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiPublic } from '../common/api-docs';
@@ -47,7 +47,7 @@ export class AccountSettingsController {
   @Post('confirm_email')
   @HttpCode(200)
   @ApiPublic()
-  @ApiEnvelope('Confirm a new email with the mailed token', 200)
+  @ApiEnvelope('Confirm a new email with the mailed token', 200, { data: EmailConfirmedSchema })
   async confirmEmail(@Body() dto: ConfirmEmailDto) {
     const email = await this.settings.confirmEmail(dto);
     return ok({ email }, { title: 'Change Email', description: MSG.emailChanged });

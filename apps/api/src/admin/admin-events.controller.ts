@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ADMIN_MSG, EventListQueryDto, EventPageSchema, StreamReplayQueryDto } from '@stardeck/contracts';
+import { ADMIN_MSG, EventListQueryDto, EventPageSchema, InspectedEventDetailSchema, StreamReplayQueryDto, StreamReplaySchema } from '@stardeck/contracts';
 import { AdminGuard } from '../auth';
 import { ApiError } from '../common/api-error';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
@@ -30,14 +30,14 @@ export class AdminEventsController {
   }
 
   @Get('events/:position')
-  @ApiEnvelope('One event with its cause, the events it caused and its correlation chain', 200)
+  @ApiEnvelope('One event with its cause, the events it caused and its correlation chain', 200, { data: InspectedEventDetailSchema })
   async detail(@Param('position') position: string) {
     if (!POSITION.test(position) || !Number.isSafeInteger(Number(position))) throw ApiError.notFound(ADMIN_MSG.eventNotFound, 'Event');
     return ok(await this.inspector.detail(Number(position)));
   }
 
   @Get('streams/:stream')
-  @ApiEnvelope("A stream's events and its aggregate folded up to a version, with a diff against another", 200)
+  @ApiEnvelope("A stream's events and its aggregate folded up to a version, with a diff against another", 200, { data: StreamReplaySchema })
   @ApiQueryFrom(StreamReplayQueryDto)
   async stream(@Param('stream') stream: string, @Query() query: StreamReplayQueryDto) {
     if (!STREAM_ID.test(stream)) throw ApiError.notFound(ADMIN_MSG.streamNotFound, 'Stream');

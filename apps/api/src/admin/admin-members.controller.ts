@@ -1,6 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ADMIN_CONSOLE, MemberSearchDto } from '@stardeck/contracts';
+import { ADMIN_CONSOLE, AdminMemberPageSchema, MemberSearchDto } from '@stardeck/contracts';
 import type { Db } from '@stardeck/infra';
 import { AdminGuard } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
@@ -20,7 +20,7 @@ export class AdminMembersController {
   ) {}
 
   @Get('members')
-  @ApiEnvelope('Search members by username, email or id (unverified accounts included)', 200)
+  @ApiEnvelope('Search members by username, email or id (unverified accounts included)', 200, { data: AdminMemberPageSchema })
   @ApiQueryFrom(MemberSearchDto)
   async search(@Query() query: MemberSearchDto) {
     return ok(await this.members.search(this.db, query.q || undefined, query.limit ?? ADMIN_CONSOLE.memberPage, query.offset ?? 0));

@@ -1,5 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminOverviewSchema } from '@stardeck/contracts';
 import { AdminGuard } from '../auth';
 import { ApiEnvelope } from '../common/api-docs';
 import { ok } from '../common/envelope';
@@ -14,7 +15,7 @@ export class AdminOverviewController {
 
   /** The console's front page; projection lag comes from GET /v1/admin/projections beside it. */
   @Get('overview')
-  @ApiEnvelope('Event count and rate, relay lag, transcode queue, waitlist and unread contact messages', 200)
+  @ApiEnvelope('Event count and rate, relay lag, transcode queue, waitlist and unread contact messages', 200, { data: AdminOverviewSchema })
   async get() {
     return ok(await this.overview.overview());
   }

@@ -1,5 +1,5 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { ValidationTypes } from 'class-validator';
+import { IS_INT, MAX, MIN, ValidationTypes, getMetadataStorage } from 'class-validator';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { SchemaConverter } from 'class-validator-jsonschema/build/defaultConverters';
 
@@ -20,10 +20,30 @@ const customRuleSchema: SchemaConverter = (meta) => {
   return {};
 };
 
+/** Whether the field's rules take whole numbers only: an IsInt beside the bound (for the same values, the field or each item). */
+function wholeNumbers(meta: Parameters<SchemaConverter>[0]): boolean {
+  const target = meta.target as new () => object;
+  return getMetadataStorage().getTargetValidationMetadatas(target, '', true, false)
+    .some((rule) => rule.propertyName === meta.propertyName && rule.name === IS_INT && Boolean(rule.each) === Boolean(meta.each));
+}
+
+/**
+ * Min and Max. The library's converters say `type: number` for a bound, and that came after IsInt's
+ * `integer` in the merged schema, so every id, limit and offset was documented as any number.
+ */
+const boundSchema = (keyword: 'minimum' | 'maximum'): SchemaConverter => (meta) => ({
+  [keyword]: meta.constraints[0] as number,
+  type: wholeNumbers(meta) ? 'integer' : 'number',
+});
+
 const OPTIONS = {
   refPointerPrefix: SCHEMA_PREFIX,
   classTransformerMetadataStorage: defaultMetadataStorage,
-  additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customRuleSchema },
+  additionalConverters: {
+    [ValidationTypes.CUSTOM_VALIDATION]: customRuleSchema,
+    [MIN]: boundSchema('minimum'),
+    [MAX]: boundSchema('maximum'),
+  },
 };
 
 export type JsonSchema = ReturnType<typeof targetConstructorToSchema>;

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ADMIN_MSG, CONTACT_MSG, ContactDto, PAGE_SIZES, PageDto } from '@stardeck/contracts';
+import { ADMIN_MSG, CONTACT_MSG, ContactDto, ContactMessagePageSchema, ContactSentSchema, PAGE_SIZES, PageDto } from '@stardeck/contracts';
 import { AdminGuard, AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
@@ -18,7 +18,7 @@ export class ContactController {
   /** Spec §7: members only; a few messages an hour per member, counted before anything is written. */
   @Post('contact')
   @HttpCode(200)
-  @ApiEnvelope('Write to the team (support, feedback or an issue)', 200)
+  @ApiEnvelope('Write to the team (support, feedback or an issue)', 200, { data: ContactSentSchema })
   @UseGuards(AuthGuard)
   async send(@CurrentUser() member: AuthUser, @Body() dto: ContactDto) {
     await this.throttle.contact(member.id);
@@ -27,7 +27,7 @@ export class ContactController {
   }
 
   @Get('admin/contact_messages')
-  @ApiEnvelope('List contact messages, newest first', 200)
+  @ApiEnvelope('List contact messages, newest first', 200, { data: ContactMessagePageSchema })
   @ApiQueryFrom(PageDto)
   @UseGuards(AdminGuard)
   async list(@Query() page: PageDto) {

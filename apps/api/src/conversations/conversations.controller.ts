@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ConversationMessagesQueryDto, ConversationsQueryDto, DM_MSG, SendMessageDto } from '@stardeck/contracts';
+import {
+  ConversationMessagesQueryDto, ConversationPageSchema, ConversationsQueryDto, DM_MSG, DirectMessagePageSchema, DirectMessageSentSchema, SendMessageDto,
+} from '@stardeck/contracts';
 import { AuthGuard, CurrentUser, RequestThrottleService, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ok } from '../common/envelope';
@@ -18,7 +20,7 @@ export class ConversationsController {
   ) {}
 
   @Post('messages')
-  @ApiEnvelope('Send a direct message; the conversation with the recipient starts with the first', 201)
+  @ApiEnvelope('Send a direct message; the conversation with the recipient starts with the first', 201, { data: DirectMessageSentSchema })
   async send(@CurrentUser() user: AuthUser, @Body() dto: SendMessageDto) {
     // Counted before anything is read or written, so parallel sends cannot outrun the limit.
     await this.throttle.directMessage(user.id);
@@ -26,14 +28,14 @@ export class ConversationsController {
   }
 
   @Get('conversations')
-  @ApiEnvelope('My conversations, the one that moved last first', 200)
+  @ApiEnvelope('My conversations, the one that moved last first', 200, { data: ConversationPageSchema })
   @ApiQueryFrom(ConversationsQueryDto)
   async list(@CurrentUser() user: AuthUser, @Query() query: ConversationsQueryDto) {
     return ok(await this.conversations.list(user, query));
   }
 
   @Get('conversations/:id/messages')
-  @ApiEnvelope("A conversation's messages, newest first; since_id gives only newer ones", 200)
+  @ApiEnvelope("A conversation's messages, newest first; since_id gives only newer ones", 200, { data: DirectMessagePageSchema })
   @ApiQueryFrom(ConversationMessagesQueryDto)
   async messages(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() query: ConversationMessagesQueryDto) {
     return ok(await this.conversations.messages(user, conversationIdParam(id), query));

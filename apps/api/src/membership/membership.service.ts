@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MEMBERSHIP_MSG, PLAN_OFFERS, streamIds, tierOfAccount, type CheckoutDto, type MemberTier, type PlansInfo } from '@stardeck/contracts';
+import { MEMBERSHIP_MSG, PLAN_OFFERS, streamIds, tierOfAccount, type CheckoutDto, type MemberTier, type PlansInfo, type WebhookOutcome } from '@stardeck/contracts';
 import { readPaymentEvent, tierOfMembership, type SubscriptionChange } from '@stardeck/domain';
 import type { Db, Payments, StardeckConfig } from '@stardeck/infra';
 import type { Logger } from 'pino';
@@ -13,8 +13,6 @@ import { MembershipRepository } from './membership.repository';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Webhooks act as this actor in event metadata and as `by` of the tier change. */
 export const STRIPE_ACTOR = 'stripe';
-
-export type WebhookOutcome = 'ignored' | 'unchanged' | 'applied';
 
 /**
  * Paid membership: Checkout and the Billing Portal for members, and Stripe's subscription events

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { MEMBERSHIP_MSG, type PaidPlan } from '@stardeck/contracts';
+import { MEMBERSHIP_MSG, type PaidPlan, type WebhookOutcome } from '@stardeck/contracts';
 import { SimulatedPayments, type Db, type Payments } from '@stardeck/infra';
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../auth';
 import { ApiError } from '../common/api-error';
 import { InjectDatabase, InjectPayments } from '../platform/tokens';
 import { MembershipRepository } from './membership.repository';
-import type { WebhookOutcome } from './membership.service';
 import { PAYMENTS_WEBHOOK_PATH } from './payments-webhook.controller';
 
 const simulatedId = (prefix: string, id: string = randomUUID()) => `${prefix}_${id.replaceAll('-', '')}`;

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { MEMBERSHIP_MSG } from '@stardeck/contracts';
+import { MEMBERSHIP_MSG, WebhookReceivedSchema } from '@stardeck/contracts';
 import { WebhookSignatureError, type Payments } from '@stardeck/infra';
 import type { FastifyRequest } from 'fastify';
 import { ApiEnvelope, ApiPublic } from '../common/api-docs';
@@ -29,7 +29,7 @@ export class PaymentsWebhookController {
   @HttpCode(200)
   @KeepsRawBody()
   @ApiPublic()
-  @ApiEnvelope("Stripe's webhook: subscription events become tier changes", 200)
+  @ApiEnvelope("Stripe's webhook: subscription events become tier changes", 200, { data: WebhookReceivedSchema })
   async receive(@Req() request: FastifyRequest) {
     const signature = request.headers['stripe-signature'];
     let event;

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { PlansInfoSchema } from '@stardeck/contracts';
 import { ApiEnvelope, ApiPublic } from '../common/api-docs';
 import { ok } from '../common/envelope';
 import { MembershipService } from './membership.service';
@@ -12,7 +13,7 @@ export class PlansController {
 
   @Get('plans')
   @ApiPublic()
-  @ApiEnvelope('The plans, and whether paid plans can be bought on this server', 200)
+  @ApiEnvelope('The plans, and whether paid plans can be bought on this server', 200, { data: PlansInfoSchema })
   plans() {
     return ok(this.membership.plans());
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateNewsDto, ManageNewsQueryDto, NEWS_MSG, NewsQueryDto, UpdateNewsDto } from '@stardeck/contracts';
+import { CreateNewsDto, ManageNewsQueryDto, NEWS_MSG, NewsDataSchema, NewsPageSchema, NewsQueryDto, UpdateNewsDto } from '@stardeck/contracts';
 import { AdminGuard, AuthGuard, CurrentUser, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
@@ -23,14 +23,14 @@ export class NewsController {
   constructor(private readonly news: NewsService) {}
 
   @Get()
-  @ApiEnvelope('Published news, newest first by default', 200)
+  @ApiEnvelope('Published news, newest first by default', 200, { data: NewsPageSchema })
   @ApiQueryFrom(NewsQueryDto)
   async list(@CurrentUser() user: AuthUser, @Query() query: NewsQueryDto) {
     return ok(await this.news.list(user, query));
   }
 
   @Get(':id')
-  @ApiEnvelope('One published news post', 200)
+  @ApiEnvelope('One published news post', 200, { data: NewsDataSchema })
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return ok({ news: await this.news.get(user, newsIdParam(id)) });
   }
@@ -45,20 +45,20 @@ export class ManageNewsController {
   constructor(private readonly news: NewsService) {}
 
   @Get()
-  @ApiEnvelope('Every news post, newest first', 200)
+  @ApiEnvelope('Every news post, newest first', 200, { data: NewsPageSchema })
   @ApiQueryFrom(ManageNewsQueryDto)
   async list(@Query() query: ManageNewsQueryDto) {
     return ok(await this.news.manageList(query));
   }
 
   @Post()
-  @ApiEnvelope('Write a news post', 201)
+  @ApiEnvelope('Write a news post', 201, { data: NewsDataSchema })
   async create(@CurrentUser() admin: AuthUser, @Body() dto: CreateNewsDto) {
     return ok({ news: await this.news.create(admin, dto) }, { title: NEWS_MSG.title, description: NEWS_MSG.created });
   }
 
   @Put(':id')
-  @ApiEnvelope('Change a news post: the fields sent', 200)
+  @ApiEnvelope('Change a news post: the fields sent', 200, { data: NewsDataSchema })
   async update(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: UpdateNewsDto) {
     return ok({ news: await this.news.update(admin, newsIdParam(id), dto) }, { title: NEWS_MSG.title, description: NEWS_MSG.updated });
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { SONAR_MSG, SonarMessagesQueryDto } from '@stardeck/contracts';
+import { SONAR_MSG, SonarHistorySchema, SonarMessageDataSchema, SonarMessagesQueryDto, SonarRoomInfoSchema, SonarTokenSchema } from '@stardeck/contracts';
 import { AuthGuard, CurrentUser, type AuthUser } from '../auth';
 import { ApiEnvelope, ApiQueryFrom } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
@@ -29,20 +29,20 @@ export class SonarController {
 
   @Post('token')
   @HttpCode(200)
-  @ApiEnvelope('A short-lived token that opens the chat socket', 200)
+  @ApiEnvelope('A short-lived token that opens the chat socket', 200, { data: SonarTokenSchema })
   token(@CurrentUser() user: AuthUser) {
     return ok(this.tokens.issue(user));
   }
 
   @Get(':roomId/messages')
-  @ApiEnvelope("A page of a room's history, newest page first, oldest first within it", 200)
+  @ApiEnvelope("A page of a room's history, newest page first, oldest first within it", 200, { data: SonarHistorySchema })
   @ApiQueryFrom(SonarMessagesQueryDto)
   async messages(@CurrentUser() user: AuthUser, @Param('roomId') roomId: string, @Query() query: SonarMessagesQueryDto) {
     return ok(await this.sonar.history(roomIdOf(roomId), user, query));
   }
 
   @Get(':roomId/info')
-  @ApiEnvelope('How many messages a room holds and how many members are in it now', 200)
+  @ApiEnvelope('How many messages a room holds and how many members are in it now', 200, { data: SonarRoomInfoSchema })
   async info(@Param('roomId') roomId: string) {
     const room = roomIdOf(roomId);
     const [messageCount, users] = await Promise.all([this.sonar.messageCount(room), this.presence.users(room)]);
@@ -50,7 +50,7 @@ export class SonarController {
   }
 
   @Get(':roomId/message/:id')
-  @ApiEnvelope('One message of a room', 200)
+  @ApiEnvelope('One message of a room', 200, { data: SonarMessageDataSchema })
   async message(@CurrentUser() user: AuthUser, @Param('roomId') roomId: string, @Param('id') id: string) {
     return ok({ message: await this.sonar.message(roomIdOf(roomId), messageIdParam(id), user) });
   }
