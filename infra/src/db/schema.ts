@@ -4,8 +4,13 @@ import type {
   ChatMessagesTable, ContactMessagesTable, ConversationMembersTable, ConversationsTable, DirectMessagesTable, MemberMessageCountsTable,
   MembershipsTable, NewsPostsTable, NotificationClearsTable, NotificationAudiencesTable, NotificationDismissalsTable, NotificationsTable, SocketIoAttachmentsTable,
 } from './schema-messaging';
+import type {
+  MemberTrackCountsTable, TagArtistCountsTable, TagUsageArtistsTable, TagUsageCountsTable, TagUsageTotalsTable, TagUsageTracksTable,
+  SubscriptionCountsTable, TrackCommentCountsTable, TrackPlayCountsTable, TrackSaveCountsTable, TrackTotalsTable, TrackWaveformsTable,
+} from './schema-counts';
 
 export type * from './schema-messaging';
+export type * from './schema-counts';
 
 /** The append-only log: the source of truth. */
 export interface EventsTable {
@@ -170,27 +175,6 @@ export interface TracksTable {
   version: number;
 }
 
-/** The full-resolution waveform of a transcoded track, packed like list_peaks: only its own route reads it. */
-export interface TrackWaveformsTable {
-  track_id: number;
-  peaks: string;
-}
-
-/** Per member: their tracks in any state, those listed to everyone (public and ready), and the bytes they store. */
-export interface MemberTrackCountsTable {
-  user_id: string;
-  tracks: number;
-  listed: number;
-  /** Sources and renditions of tracks that did not fail: what the storage quota counts. */
-  bytes: number;
-}
-
-/** Catalogue-wide counts by key: `listed`, the tracks listed to everyone. */
-export interface TrackTotalsTable {
-  key: string;
-  value: number;
-}
-
 export interface TagsTable {
   id: Generated<number>;
   name: string;
@@ -218,56 +202,11 @@ export interface TranscodeProgressTable {
   updated_at: Timestamp;
 }
 
-export interface TrackPlayCountsTable {
-  track_id: number;
-  play_count: number;
-}
-
 export interface ListeningHistoryTable {
   event_position: number;
   user_id: string;
   track_id: number;
   played_at: Timestamp;
-}
-
-/** Per track, what the tag usage counts need: who owns it, whether it is listed, its tags. */
-export interface TagUsageTracksTable {
-  track_id: number;
-  user_id: string;
-  public: boolean;
-  failed: Generated<boolean>;
-  /** Transcoded: with `public`, the track is listed to everyone. */
-  ready: Generated<boolean>;
-  tag_ids: number[];
-}
-
-/** Per tag: public tracks that did not fail and their distinct owners (the cloud's counts), and listed tracks. */
-export interface TagUsageCountsTable {
-  tag_id: number;
-  /** lower(name): the cloud's order among tags used as often. */
-  name_key: string;
-  usage_count: number;
-  unique_artists: number;
-  listed_count: number;
-}
-
-/** Per tag and owner: how many of the owner's public tracks that did not fail carry the tag. */
-export interface TagArtistCountsTable {
-  tag_id: number;
-  user_id: string;
-  tracks: number;
-}
-
-/** Per owner: public tracks that did not fail and carry a tag. */
-export interface TagUsageArtistsTable {
-  user_id: string;
-  tracks: number;
-}
-
-/** Tag-wide counts by key: `unique_artists`, the owners with a row in tag_usage_artists. */
-export interface TagUsageTotalsTable {
-  key: string;
-  value: number;
 }
 
 export interface PendingUploadsTable {
@@ -302,13 +241,6 @@ export interface SubscriptionsTable {
   subscribed_at: Timestamp;
 }
 
-/** Per member, kept with `subscriptions`: how many follow them and how many they follow. */
-export interface SubscriptionCountsTable {
-  user_id: string;
-  subscribers: number;
-  subscriptions: number;
-}
-
 /**
  * When each member was last active. Operational state like sign-in tokens, outside the log: it
  * changes with every visit and nothing is decided on its history.
@@ -323,11 +255,6 @@ export interface LibraryEntriesTable {
   user_id: string;
   track_id: number;
   saved_at: Timestamp;
-}
-
-export interface TrackSaveCountsTable {
-  track_id: number;
-  saved_by_count: number;
 }
 
 /** Inline model of collection streams. */
@@ -403,11 +330,6 @@ export interface CommentsTable {
   updated_at: Timestamp;
   edited_at: Date | null;
   version: number;
-}
-
-export interface TrackCommentCountsTable {
-  track_id: number;
-  comment_count: number;
 }
 
 

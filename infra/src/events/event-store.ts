@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/connect';
 import { appendConflicts, eventsAppended } from '../metrics';
+import { appendBound, selectEvents, selectOfTypes, takeAppenderLock } from './log-reads';
 import { redactPayload, type EventSchemas } from './redaction';
 import {
   ConcurrencyError, LOG_START, type EventMetadata, type LogCursor, type NewEvent, type StoredEvent,
@@ -60,14 +61,6 @@ interface NewRow {
 }
 
 const UNIQUE_VIOLATION = '23505';
-
-/**
- * The shared advisory lock every transaction that may append holds from its first statement
- * ("STAR", 1): taken before the transaction has an id, so a reader that sees a transaction id in
- * flight can tell from the lock table whether that transaction may still add events.
- */
-const APPENDER_LOCK = { classid: 1398030674, objid: 1 } as const;
-const takeAppenderLock = sql`pg_advisory_xact_lock_shared(${sql.lit(APPENDER_LOCK.classid)}, ${sql.lit(APPENDER_LOCK.objid)})`;
 
 /**
  * The append-only event log in Postgres. Writers append inside a transaction together with their
@@ -268,15 +261,15 @@ export class EventStore {
   }
 
   private async selectStream(streamId: string, executor: Db | Tx, secrets: SecretFields): Promise<StoredEvent[]> {
-    const rows = await this.selectEvents(executor).where('stream_id', '=', streamId).orderBy('stream_version').execute();
+    const rows = await selectEvents(executor).where('stream_id', '=', streamId).orderBy('stream_version').execute();
     return rows.map((row) => this.toStored(row, secrets));
   }
 
   private async selectAfter(cursor: LogCursor, limit: number, executor: Db | Tx, secrets: SecretFields, types?: readonly string[]): Promise<StoredEvent[]> {
     if (types && types.length === 0) return [];
-    const bound = await this.appendBound(executor);
-    if (types) return this.selectOfTypes(executor, cursor, limit, types, bound, secrets);
-    const rows = await this.selectEvents(executor)
+    const bound = await appendBound(executor);
+    if (types) return (await selectOfTypes(executor, cursor, limit, types, bound)).map((row) => this.toStored(row, secrets));
+    const rows = await selectEvents(executor)
       .where(sql<boolean>`(transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)`)
       .where(sql<boolean>`transaction_id < ${bound}::xid8`)
       // Implied by the cursor's row comparison; it lets the planner see how little lies past the cursor.
@@ -289,63 +282,9 @@ export class EventStore {
     return rows.map((row) => this.toStored(row, secrets));
   }
 
-  /**
-   * The lowest transaction id that may still commit events: the oldest appender in flight (a
-   * transaction holding the appender lock in this database), or else the first id not yet
-   * completed. Other transactions, in this database or any other on the server (an idle session,
-   * a pg_dump), never hold a reader back.
-   *
-   * Why nothing is skipped: the events are read by a later statement, with a later snapshot. An
-   * appender whose id is below the bound and whose events that snapshot cannot see was running
-   * when this statement took its snapshot and still is after it; it took the lock before it had
-   * an id, so it held the lock, and its id was set, when this statement read the lock table and
-   * the backends: its id is in the bound. Transactions given an id after this statement's
-   * snapshot are at or above `pg_snapshot_xmax`. (The embedded database runs one statement at a
-   * time, with no transaction in flight while a reader reads, so the bound is simply the next id.)
-   */
-  private async appendBound(executor: Db | Tx): Promise<string> {
-    const { rows } = await sql<{ bound: string }>`
-      SELECT coalesce(
-        (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-          WHERE x::xid IN (
-            SELECT a.backend_xid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-            WHERE l.locktype = 'advisory' AND l.granted
-              AND l.classid = ${sql.lit(APPENDER_LOCK.classid)} AND l.objid = ${sql.lit(APPENDER_LOCK.objid)} AND l.objsubid = 2
-              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))),
-        pg_snapshot_xmax(pg_current_snapshot()))::text AS bound`.execute(executor);
-    return rows[0]!.bound;
-  }
-
   private async selectCommitted(executor: Db | Tx, cursor: LogCursor, limit: number, types: readonly string[]): Promise<StoredEvent[]> {
     if (types.length === 0) return [];
-    return this.selectOfTypes(executor, cursor, limit, types, null, 'revealed');
-  }
-
-  /**
-   * The next `limit` events of `types` after `cursor` in log order (below `bound` when given).
-   * A read model that handles a few rare types must not walk the whole log to find them: each
-   * type is read as a range of the (type, transaction_id, global_position) index, only the
-   * positions at first, and the first `limit` of their merge are then fetched whole. A rebuild of
-   * the notifications model reads its few thousand events, not the million plays between them.
-   */
-  private async selectOfTypes(
-    executor: Db | Tx, cursor: LogCursor, limit: number, types: readonly string[], bound: string | null, secrets: SecretFields,
-  ): Promise<StoredEvent[]> {
-    const below = bound === null ? sql`` : sql`AND e.transaction_id < ${bound}::xid8`;
-    const rows = await this.selectEvents(executor)
-      .where('global_position', 'in', sql<number>`(
-        SELECT k.global_position FROM unnest(${[...types]}::text[]) AS t(type)
-        CROSS JOIN LATERAL (
-          SELECT e.transaction_id, e.global_position FROM events e
-          WHERE e.type = t.type
-            AND (e.transaction_id, e.global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
-            AND e.transaction_id >= ${cursor.xid}::xid8 ${below}
-          ORDER BY e.transaction_id, e.global_position LIMIT ${limit}) k
-        ORDER BY k.transaction_id, k.global_position LIMIT ${limit})`)
-      .orderBy('events.transaction_id')
-      .orderBy('events.global_position')
-      .execute();
-    return rows.map((row) => this.toStored(row, secrets));
+    return (await selectOfTypes(executor, cursor, limit, types, null)).map((row) => this.toStored(row, 'revealed'));
   }
 
   async countCommitted(executor: Db | Tx, types: readonly string[]): Promise<number> {
@@ -369,7 +308,7 @@ export class EventStore {
 
   /** The admin inspector: filter by stream, type, actor; page by global position. Secret fields are redacted. */
   async query(filter: EventQuery): Promise<StoredEvent[]> {
-    let query = this.selectEvents(this.db);
+    let query = selectEvents(this.db);
     if (filter.stream) query = query.where('stream_id', '=', filter.stream);
     if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.actor) query = query.where(sql<boolean>`metadata->>'actor' = ${filter.actor}`);
@@ -392,15 +331,6 @@ export class EventStore {
       .select(sql<number | null>`max(global_position)`.as('head'))
       .executeTakeFirst();
     return row?.head ?? 0;
-  }
-
-  private selectEvents(executor: Db | Tx) {
-    return executor
-      .selectFrom('events')
-      .select([
-        'global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'stream_id', 'stream_version',
-        'type', 'schema_version', 'data', 'metadata', sql<string>`event_id::text`.as('event_id'), 'recorded_at',
-      ]);
   }
 
   /** Lifts an old payload to the current schema, then redacts by the current schema's secret fields. */
