@@ -12,8 +12,12 @@ export function formatLongDate(value: string | number | Date): string {
   return formatWith(LONG_DATE, value);
 }
 
+/** A calendar date without a time (an album's release, 2026-11-28): that day wherever the reader is, not UTC midnight. */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 function formatWith(format: Intl.DateTimeFormat, value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
+  const day = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
 

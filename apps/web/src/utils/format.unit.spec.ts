@@ -13,6 +13,8 @@ describe('formats of spec §9', () => {
   it('shows dates in US short and long form', () => {
     const day = new Date(2026, 10, 23, 12);
     expect([formatDate(day), formatLongDate(day), formatLongDate('not a date')]).toEqual(['Nov 23, 2026', 'November 23, 2026', '']);
+    // A calendar date is that day in every time zone (as UTC midnight it would be the 22nd west of Greenwich).
+    expect([formatLongDate('2026-11-23'), formatDate('2026-01-01')]).toEqual(['November 23, 2026', 'Jan 1, 2026']);
   });
 
   it('cuts an external address to 60 characters', () => {

@@ -9,7 +9,7 @@ import { albumCover } from '../../features/albums/components/album-list';
 import { openModal } from '../../lib/modals/store';
 import { playAll } from '../../lib/player/store';
 import { useMe } from '../../lib/session/store';
-import { countOf } from '../../utils/format';
+import { countOf, formatLongDate } from '../../utils/format';
 import { isOwnProfile } from '../user-loaders';
 import { Empty } from './user-page-frame';
 
@@ -27,7 +27,7 @@ export function Component() {
         {album.visibility !== 'public' && <span className="tag tag--wait"> [{album.visibility}]</span>}
       </p>
       <p className="output output--muted">
-        released <time dateTime={album.release_date}>{album.release_date}</time> · {countOf(album.track_count, 'track')} · total time{' '}
+        released <time dateTime={album.release_date}>{formatLongDate(album.release_date)}</time> · {countOf(album.track_count, 'track')} · total time{' '}
         <span aria-label="total time">{formatTotalDuration(album.total_duration)}</span>
       </p>
       {album.tags.length > 0 && (
